@@ -1,0 +1,118 @@
+"""Reading and writing game-log files, with messages a person can act on.
+
+Every problem names the file and, where it lies inside a hand, the hand (1-based), the trick
+(1-based) and the field, e.g. ``game.json: hand 3, trick 5, cards[2]: 'XH' is not a card``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .models import FORMAT, FORMAT_VERSION, GameLog
+
+
+class LogError(ValueError):
+    """A log that cannot be read; ``problems`` lists every message, each naming the place."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = problems
+        super().__init__("\n".join(f"{source}: {p}" for p in problems))
+
+
+_ORDINAL_KEYS = {"hands": "hand", "tricks": "trick", "bids": "bid", "draw": "draw turn",
+                 "exchanges": "exchange", "redraws": "redraw", "history": "correction"}
+
+
+def describe_location(loc: tuple[Any, ...]) -> str:
+    """('hands', 2, 'tricks', 4, 'cards', 1) -> 'hand 3, trick 5, cards[1]'."""
+    parts: list[str] = []
+    i = 0
+    while i < len(loc):
+        key = loc[i]
+        nxt = loc[i + 1] if i + 1 < len(loc) else None
+        if key in _ORDINAL_KEYS and isinstance(nxt, int):
+            parts.append(f"{_ORDINAL_KEYS[key]} {nxt + 1}")
+            i += 2
+        elif isinstance(nxt, int):
+            parts.append(f"{key}[{nxt}]")
+            i += 2
+        else:
+            parts.append(str(key))
+            i += 1
+    return ", ".join(parts) if parts else "game"
+
+
+def _format_pydantic(exc: ValidationError) -> list[str]:
+    problems = []
+    for err in exc.errors(include_url=False):
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+        msg = err["msg"]
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        if err["type"] == "string_pattern_mismatch" and loc and "card" in "".join(map(str, loc)) \
+                or err["type"] == "string_pattern_mismatch" and loc and loc[-1] in ("kept", "discarded"):
+            msg = f"{err['input']!r} is not a card (write it as rank then suit, e.g. 'AS', 'TH', '2C')"
+        elif err["type"] == "extra_forbidden":
+            msg = "unknown field (tools may add their own fields only with an 'x-' prefix)"
+        elif err["type"] == "missing":
+            msg = "required field is missing"
+        problems.append(f"{describe_location(loc)}: {msg}")
+    return problems
+
+
+def parse_log(text: str, source: str = "<input>") -> GameLog:
+    """Parse and validate a log's JSON text; raise ``LogError`` listing every problem."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LogError(source, [f"not valid JSON: {exc.msg} at line {exc.lineno},"
+                                f" column {exc.colno}"]) from None
+    return log_from_data(data, source)
+
+
+def log_from_data(data: Any, source: str = "<input>") -> GameLog:
+    if not isinstance(data, dict):
+        raise LogError(source, [f"a game log is a JSON object, not {type(data).__name__}"])
+    fmt = data.get("format")
+    if fmt is not None and fmt != FORMAT:
+        raise LogError(source, [f"format: {fmt!r} is not a Spades game log (expected {FORMAT!r})"])
+    version = data.get("format_version")
+    if isinstance(version, str) and "." in version:
+        major = version.split(".", 1)[0]
+        if major.isdigit() and int(major) > int(FORMAT_VERSION.split(".")[0]):
+            raise LogError(source, [f"format_version: {version} is newer than this tool reads"
+                                    f" ({FORMAT_VERSION}); update scorekeeper"])
+    try:
+        return GameLog.model_validate(data)
+    except ValidationError as exc:
+        raise LogError(source, _format_pydantic(exc)) from None
+
+
+def read_log(path: str | Path) -> GameLog:
+    """Read a log file; a missing or unreadable file is a ``LogError`` too."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LogError(str(path), ["no such file"]) from None
+    except IsADirectoryError:
+        raise LogError(str(path), ["is a folder, not a log file"]) from None
+    except UnicodeDecodeError:
+        raise LogError(str(path), ["not a text file (expected UTF-8 JSON)"]) from None
+    except OSError as exc:
+        raise LogError(str(path), [f"cannot read: {exc.strerror}"]) from None
+    return parse_log(text, str(path))
+
+
+def log_to_data(log: GameLog) -> dict[str, Any]:
+    return log.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+def dump_log(log: GameLog) -> str:
+    """The log as JSON text: two-space indent, keys in model order, a trailing newline."""
+    return json.dumps(log_to_data(log), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,226 @@
+"""The game log (format ``spades-game``, version 1.x) as pydantic models.
+
+Shape only: a log that fits these models can still be physically impossible (a card played
+twice) or record a renege; those are the replay's findings, not schema errors. Every field
+has a description, so the generated JSON Schema documents the format.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+FORMAT = "spades-game"
+FORMAT_VERSION = "1.0"
+_EXTENSION = "x-"
+
+CardText = Annotated[str, StringConstraints(pattern=r"^[2-9TJQKA][SHDC]$"),
+                     Field(description="A card: rank 2-9, T, J, Q, K or A, then suit S, H, D or C"
+                           " (e.g. 'AS', 'TH', '2C').")]
+SeatName = Literal["N", "E", "S", "W"]
+SideKey = Literal["NS", "EW", "N", "S"]
+TrickCount = Annotated[int, Field(ge=0, le=13)]
+
+
+class LogModel(BaseModel):
+    """Base of every log object: unknown fields are refused, values are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class ExtensibleModel(LogModel):
+    """An object that also keeps ``x-`` keys (tools' own data), round-tripped untouched."""
+
+    model_config = ConfigDict(
+        extra="allow", frozen=True, populate_by_name=True,
+        json_schema_extra={"patternProperties": {"^x-": {}}, "additionalProperties": False},
+    )
+
+    @model_validator(mode="after")
+    def _only_extension_keys(self) -> Any:
+        unknown = [k for k in (self.model_extra or {}) if not k.startswith(_EXTENSION)]
+        if unknown:
+            raise ValueError(f"unknown field{'s' if len(unknown) > 1 else ''}"
+                             f" {', '.join(repr(k) for k in unknown)} (tools may add their own"
+                             f" fields only with an '{_EXTENSION}' prefix)")
+        return self
+
+
+class RulesSettings(LogModel):
+    """House rules. Every field is optional; a missing one takes the RULES.md default."""
+
+    target_score: int | None = Field(None, ge=1, description="Points to win (default 500).")
+    bag_limit: int | None = Field(None, ge=1, description="Accumulated bags that cost the bag"
+                                  " penalty (default 10).")
+    bag_penalty: int | None = Field(None, ge=0, description="Points lost each time the bag limit"
+                                    " is reached (default 100).")
+    nil_bonus: int | None = Field(None, ge=0, description="Points for a Nil made, lost for a Nil"
+                                  " failed (default 100).")
+    blind_nil_bonus: int | None = Field(None, ge=0, description="Points for a Blind Nil made, lost"
+                                        " for one failed (default 200).")
+    failed_nil_tricks: Literal["bags", "help_partner", "ignored"] | None = Field(
+        None, description="A Nil bidder's tricks: 'bags' (bags for the side, never toward the"
+        " partner's bid; default), 'help_partner' (toward the partner's bid, and bags beyond it)"
+        " or 'ignored'.")
+    allow_blind_nil: bool | None = Field(None, description="Whether Blind Nil may be bid"
+                                         " (default true).")
+    blind_nil_min_deficit: int | None = Field(None, ge=0, description="Blind Nil only for a side"
+                                              " trailing by at least this many points (default:"
+                                              " no condition).")
+    mercy_score: int | None = Field(None, description="A side at or below this score after a hand"
+                                    " loses (default: no mercy rule).")
+    revoke_penalty: Literal["tricks", "set"] | None = Field(
+        None, description="A proven revoke: 'tricks' moves tricks from the offending side to the"
+        " other (default) or 'set' sets the offending side.")
+    revoke_penalty_tricks: int | None = Field(None, ge=0, le=13, description="Tricks moved for a"
+                                              " proven revoke (default 3).")
+
+
+class EventInfo(ExtensibleModel):
+    season: str | None = Field(None, description="The season or league the game belongs to.")
+    date: str | None = Field(None, description="The day the game was played, YYYY-MM-DD.",
+                             pattern=r"^\d{4}-\d{2}-\d{2}$")
+    table: str | None = Field(None, description="The table, as the club names it.")
+    notes: str | None = Field(None, description="Free notes.")
+
+
+class SideStart(LogModel):
+    score: int = Field(0, description="Score carried in.")
+    bags: int = Field(0, ge=0, description="Bags carried in.")
+
+
+class BidEntry(LogModel):
+    seat: SeatName = Field(description="The seat that bid.")
+    bid: TrickCount = Field(description="Tricks bid, 0 to 13; 0 is Nil.")
+    blind: bool = Field(False, description="A Blind Nil, bid before looking at the cards (only"
+                        " with bid 0).")
+
+    model_config = ConfigDict(
+        extra="forbid", frozen=True,
+        json_schema_extra={"if": {"properties": {"blind": {"const": True}}, "required": ["blind"]},
+                           "then": {"properties": {"bid": {"const": 0}}}},
+    )
+
+    @model_validator(mode="after")
+    def _blind_only_nil(self) -> BidEntry:
+        if self.blind and self.bid != 0:
+            raise ValueError(f"blind is only for a Blind Nil (bid 0), but {self.seat} bid"
+                             f" {self.bid}")
+        return self
+
+
+class TrickEntry(LogModel):
+    leader: SeatName = Field(description="The seat that led the trick.")
+    cards: list[CardText] = Field(description="The cards in play order from the leader.",
+                                  min_length=1, max_length=4)
+
+
+class ExchangeEntry(LogModel):
+    from_: SeatName = Field(alias="from", description="The seat that passes the cards.")
+    to: SeatName = Field(description="The seat that receives them (the partner).")
+    cards: list[CardText] = Field(description="The cards passed (three).")
+
+
+class DrawTurn(LogModel):
+    seat: SeatName = Field(description="The player whose turn of the draw it is.")
+    kept: CardText = Field(description="The card he kept.")
+    discarded: CardText = Field(description="The card he put on the discard pile.")
+
+
+class RedrawEntry(LogModel):
+    seat: SeatName = Field(description="The two-player Blind Nil bidder.")
+    discarded: list[CardText] = Field(max_length=3, description="Cards he discarded after the"
+                                      " draw (up to three).")
+    drawn: list[CardText] = Field(max_length=3, description="The same number of cards drawn at"
+                                  " random from the 26 discarded in the draw.")
+
+
+class ClaimEntry(LogModel):
+    seat: SeatName = Field(description="The seat that claims.")
+    after_trick: int = Field(ge=0, le=13, description="Tricks played before the claim.")
+    tricks: dict[SeatName, TrickCount] = Field(description="Of the remaining tricks, how many"
+                                               " each seat takes, as claimed.")
+    accepted: bool = Field(True, description="Whether the other side accepted the claim.")
+
+
+class HandLog(ExtensibleModel):
+    dealer: SeatName = Field(description="The dealer; in two-player, the player who draws"
+                             " first.")
+    bids: list[BidEntry] = Field(description="The bids in the order they were made.")
+    tricks_won: dict[SeatName, TrickCount] | None = Field(
+        None, description="Tricks won by each seat, as agreed at the table (the quick way).")
+    tricks: list[TrickEntry] | None = Field(
+        None, description="The play, trick by trick (card by card).", max_length=13)
+    deal: dict[SeatName, list[CardText]] | None = Field(
+        None, description="Each seat's 13 cards before any Blind Nil exchange (two-player: the"
+        " cards kept in the draw).")
+    exchanges: list[ExchangeEntry] | None = Field(
+        None, description="Blind Nil exchanges between partners (three cards each way).")
+    draw: list[DrawTurn] | None = Field(
+        None, description="Two-player: the 26 turns of the draw in order.", max_length=26)
+    redraws: list[RedrawEntry] | None = Field(
+        None, description="Two-player Blind Nil: each bidder's discard and redraw after the"
+        " draw.")
+    claim: ClaimEntry | None = Field(None, description="A claim that ended the play early.")
+    recorded: dict[SideKey, int] | None = Field(
+        None, description="The running scores the table wrote down after this hand (checked by"
+        " the audit, never trusted).")
+    notes: str | None = Field(None, description="Free notes on the hand.")
+
+    model_config = ConfigDict(
+        extra="allow", frozen=True, populate_by_name=True,
+        json_schema_extra={
+            "patternProperties": {"^x-": {}}, "additionalProperties": False,
+            "anyOf": [{"required": ["tricks_won"]}, {"required": ["tricks"]}],
+        },
+    )
+
+    @model_validator(mode="after")
+    def _has_result(self) -> HandLog:
+        if self.tricks_won is None and self.tricks is None:
+            raise ValueError("a hand needs tricks_won (counts per seat) or tricks (the play)")
+        return self
+
+
+class Correction(LogModel):
+    revision: int = Field(ge=1, description="Grows by one with every correction.")
+    at: str = Field(description="When, as an ISO 8601 timestamp.")
+    by: str = Field(description="Who made the correction (the referee or scorekeeper).")
+    hand: int | None = Field(None, ge=1, description="The 1-based hand changed, if one.")
+    what: str = Field(description="What changed, e.g. 'E bid 3, was 4'.")
+    why: str | None = Field(None, description="Why.")
+
+
+class GameLog(ExtensibleModel):
+    format: Literal["spades-game"] = Field(description="Always 'spades-game'.")
+    format_version: str = Field(pattern=r"^1\.\d+$", description="'1.0'. A reader refuses a newer"
+                                " major version; a 1.x log stays valid for every later 1.y.")
+    game_id: str | None = Field(None, min_length=1, max_length=200, description="A stable id"
+                                " for the game; when absent, one is derived from the content.")
+    variant: Literal["partnership", "two_player"] = Field(
+        description="'partnership' (four players, N E S W) or 'two_player' (N and S).")
+    players: dict[SeatName, str] = Field(description="The player's name at each seat.")
+    rules: RulesSettings | None = Field(None, description="House rules; missing settings take"
+                                        " the RULES.md defaults.")
+    event: EventInfo | None = Field(None, description="Where and when the game was played.")
+    initial: dict[SideKey, SideStart] | None = Field(
+        None, description="Scores and bags carried in (a game begun on paper).")
+    hands: list[HandLog] = Field(description="The hands in the order they were played.")
+    history: list[Correction] | None = Field(
+        None, description="Corrections made after entries were confirmed, oldest first.")
+
+    @model_validator(mode="after")
+    def _seats_fit_variant(self) -> GameLog:
+        seats = {"partnership": ["N", "E", "S", "W"], "two_player": ["N", "S"]}[self.variant]
+        sides = {"partnership": ["NS", "EW"], "two_player": ["N", "S"]}[self.variant]
+        problems = []
+        if sorted(self.players) != sorted(seats):
+            problems.append(f"players must name the seats {', '.join(seats)} of the {self.variant}"
+                            f" game, not {', '.join(self.players) or 'none'}")
+        for key in self.initial or {}:
+            if key not in sides:
+                problems.append(f"initial has side {key!r}, not a side of the {self.variant} game")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self

@@ -1,0 +1,79 @@
+"""A recorded hand as plain immutable values: what the replay engine reads.
+
+The pydantic models of the game log convert to these (``scorekeeper.game``); the rules core
+itself never sees JSON or pydantic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Card
+from ..seats import Seat, Variant
+from .scoring import Bid
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    leader: Seat
+    cards: tuple[Card, ...]
+    """In play order from the leader."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Blind Nil (partnership): ``giver`` passes ``cards`` to ``receiver``."""
+
+    giver: Seat
+    receiver: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPair:
+    """Two-player draw: one turn of the draw, the card kept and the card discarded."""
+
+    seat: Seat
+    kept: Card
+    discarded: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """Two-player Blind Nil: cards discarded after the draw and the same number drawn back
+    at random from the 26 cards discarded during the draw."""
+
+    seat: Seat
+    discarded: tuple[Card, ...]
+    drawn: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim of the remaining tricks after ``after_trick`` tricks were played."""
+
+    seat: Seat
+    after_trick: int
+    tricks: Mapping[Seat, int]
+    """Of the remaining tricks, how many each seat takes, as agreed or claimed."""
+    accepted: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    variant: Variant
+    dealer: Seat
+    """In two-player, the player who draws first."""
+    bids: tuple[Bid, ...]
+    """In the order they were made."""
+    tricks_won: Mapping[Seat, int] | None = None
+    tricks: tuple[TrickRecord, ...] | None = None
+    deal: Mapping[Seat, tuple[Card, ...]] | None = None
+    """Hands before any Blind Nil exchange or redraw (two-player: after the draw)."""
+    exchanges: tuple[Exchange, ...] | None = None
+    draw: tuple[DrawPair, ...] | None = None
+    redraws: tuple[Redraw, ...] | None = None
+    claim: Claim | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)

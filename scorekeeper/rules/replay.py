@@ -1,0 +1,488 @@
+"""Replay a recorded hand through the referee engine and collect every finding.
+
+One function, :func:`replay_hand`, serves the scorer, ``validate``, the audit and the app's
+referee mode. It never stops at the first problem: an impossible card is played anyway and
+named, a renege is recorded with its proof, and the replay goes on to the last trick.
+
+Each ``Finding`` has a code. Codes in ``INVALID_CODES`` mean the record is physically
+impossible (a card twice, 12 tricks, a card the seat did not hold): ``validate`` refuses such a
+log. The others are breaches of the rules by players or disagreements at the table (a renege,
+a lead out of turn, tricks agreed that differ from the play): the audit reports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import BIT, CARDS, FULL_DECK, Card, cards_in, format_hand
+from ..seats import Seat, Variant
+from .hand import CardPlayed, HandPlay, TrickTaken, suit_name
+from .record import HandRecord
+from .settings import DEFAULT_RULES, RuleSet
+
+INVALID_CODES = frozenset({
+    "bid_missing", "bid_duplicated", "bid_seat_invalid", "deal_invalid", "draw_invalid",
+    "exchange_invalid", "redraw_invalid", "card_duplicated", "card_not_held",
+    "play_out_of_turn", "hand_over", "trick_size", "trick_count", "tricks_won_total",
+    "claim_invalid", "result_missing", "hand_after_game_won",
+})
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    message: str
+    trick: int | None = None
+    """1-based, or None for a finding about the hand as a whole."""
+    seat: Seat | None = None
+    card: Card | None = None
+    evidence: Mapping[str, Any] = field(default_factory=dict)
+    """What proves it, as plain JSON values."""
+
+    @property
+    def invalid(self) -> bool:
+        return self.code in INVALID_CODES
+
+
+@dataclass
+class HandReplay:
+    """Everything the replay learned about one hand."""
+
+    record: HandRecord
+    events: list[CardPlayed | TrickTaken] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    tricks: list[TrickTaken] = field(default_factory=list)
+    tricks_won: dict[Seat, int] = field(default_factory=dict)
+    """From the play (plus a claim) when the play is recorded, else as recorded."""
+    dealt: dict[Seat, int] = field(default_factory=dict)
+    """Each seat's hand before any exchange: as recorded, or rebuilt from the play."""
+    dealt_known: bool = False
+    """True when the deal (or two-player draw) was recorded, False when rebuilt."""
+    held: dict[Seat, int] = field(default_factory=dict)
+    """Each seat's hand when play began (after exchanges or redraws)."""
+    spades_broken: bool = False
+    shown_out: dict[Seat, int] = field(default_factory=dict)
+
+    @property
+    def invalid(self) -> list[Finding]:
+        return [f for f in self.findings if f.invalid]
+
+    @property
+    def breaches(self) -> list[Finding]:
+        return [f for f in self.findings if not f.invalid]
+
+
+def replay_hand(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> HandReplay:
+    """Replay one recorded hand; see the module doc."""
+    out = HandReplay(record)
+    v = record.variant
+    _check_bids(record, rules, out)
+    held = _starting_holdings(record, out)
+    if record.tricks is not None:
+        _play(record, held, out)
+    else:
+        out.held = held
+    _check_result(record, out)
+    return out
+
+
+def iter_replay(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> Iterator[CardPlayed | TrickTaken]:
+    """The hand's play events in order (each card with its legality verdict)."""
+    yield from replay_hand(record, rules).events
+
+
+# -- bids --------------------------------------------------------------------------------
+def _check_bids(record: HandRecord, rules: RuleSet, out: HandReplay) -> None:
+    v = record.variant
+    seen: set[Seat] = set()
+    expected = v.turn_order(v.first_to_act(record.dealer))
+    order_ok = True
+    for i, bid in enumerate(record.bids):
+        if bid.seat not in v.seats:
+            out.findings.append(Finding("bid_seat_invalid", f"bid by {bid.seat}: there is no seat"
+                                        f" {bid.seat} in the {v} game", seat=bid.seat))
+            continue
+        if bid.seat in seen:
+            out.findings.append(Finding("bid_duplicated", f"{bid.seat} bids twice", seat=bid.seat))
+            continue
+        seen.add(bid.seat)
+        if i < len(expected) and bid.seat != expected[i] and order_ok:
+            order_ok = False
+            out.findings.append(Finding(
+                "bid_out_of_turn",
+                f"{bid.seat} bid {i + 1}{_ordinal(i + 1)}, but {expected[i]} bids"
+                f" {i + 1}{_ordinal(i + 1)} when {record.dealer} deals",
+                seat=bid.seat,
+                evidence={"order": [str(b.seat) for b in record.bids],
+                          "expected": [str(s) for s in expected]}))
+        if bid.blind and not rules.allow_blind_nil:
+            out.findings.append(Finding("blind_nil_not_allowed", f"{bid.seat} bid Blind Nil, which"
+                                        " this game's rules do not allow", seat=bid.seat,
+                                        evidence={"allow_blind_nil": False}))
+    for s in v.seats:
+        if s not in seen:
+            out.findings.append(Finding("bid_missing", f"no bid by {s}", seat=s))
+
+
+def _ordinal(n: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+
+
+# -- holdings: deal, draw, exchanges, redraws --------------------------------------------
+def _starting_holdings(record: HandRecord, out: HandReplay) -> dict[Seat, int]:
+    v = record.variant
+    dealt = None
+    draw_discards = None
+    if record.draw is not None:
+        dealt, draw_discards = _check_draw(record, out)
+    if record.deal is not None:
+        recorded = _check_deal(record, out)
+        if dealt is not None and recorded is not None and recorded != dealt:
+            out.findings.append(Finding("draw_invalid", "the recorded deal differs from the cards"
+                                        " kept in the recorded draw",
+                                        evidence={"deal": _hands_text(recorded),
+                                                  "draw": _hands_text(dealt)}))
+        dealt = dealt or recorded
+    played = {s: 0 for s in v.seats}
+    for t in record.tricks or ():
+        order = v.turn_order(t.leader) if t.leader in v.seats else v.seats
+        for seat, c in zip(order, t.cards):
+            played[seat] |= BIT[c]
+    if dealt is None:
+        # Rebuilt from the play: each seat held at least what it is seen to play.
+        held = dict(played)
+        dealt = dict(played)
+        for x in record.exchanges or ():
+            if x.giver in v.seats and x.receiver in v.seats:
+                for c in x.cards:
+                    dealt[x.receiver] &= ~BIT[c]
+                    dealt[x.giver] |= BIT[c]
+        for r in record.redraws or ():
+            if r.seat in v.seats:
+                dealt[r.seat] = (dealt[r.seat] & ~_mask(r.drawn)) | _mask(r.discarded)
+        out.dealt, out.dealt_known = dealt, False
+        _check_exchanges(record, None, played, out)
+        _check_redraws(record, None, draw_discards, played, out)
+        return held
+    out.dealt, out.dealt_known = dict(dealt), True
+    held = _check_exchanges(record, dict(dealt), played, out)
+    held = _check_redraws(record, held, draw_discards, played, out)
+    return held
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= BIT[c]
+    return m
+
+
+def _check_deal(record: HandRecord, out: HandReplay) -> dict[Seat, int] | None:
+    v = record.variant
+    seen = 0
+    hands = {}
+    ok = True
+    for s in v.seats:
+        cards = record.deal.get(s)
+        if cards is None:
+            out.findings.append(Finding("deal_invalid", f"the deal has no hand for {s}", seat=s))
+            ok = False
+            continue
+        m = 0
+        for c in cards:
+            if seen & BIT[c]:
+                out.findings.append(Finding("deal_invalid", f"{c} is dealt twice", seat=s, card=c))
+                ok = False
+            seen |= BIT[c]
+            m |= BIT[c]
+        if len(cards) != 13:
+            out.findings.append(Finding("deal_invalid", f"{s} is dealt {len(cards)} cards, not 13",
+                                        seat=s))
+            ok = False
+        hands[s] = m
+    extra = set(record.deal) - set(v.seats)
+    for s in sorted(extra):
+        out.findings.append(Finding("deal_invalid", f"the deal has a hand for {s}, who has no seat"
+                                    f" in the {v} game", seat=s))
+    return hands if ok else (hands if len(hands) == v.n_seats else None)
+
+
+def _check_draw(record: HandRecord, out: HandReplay) -> tuple[dict[Seat, int] | None, int]:
+    v = record.variant
+    if v is not Variant.TWO_PLAYER:
+        out.findings.append(Finding("draw_invalid", "a draw is recorded in a partnership game"))
+        return None, 0
+    order = v.turn_order(record.dealer)
+    kept = {s: 0 for s in v.seats}
+    seen = 0
+    discards = 0
+    for i, p in enumerate(record.draw):
+        want = order[i % 2]
+        if p.seat != want:
+            out.findings.append(Finding("draw_invalid", f"draw turn {i + 1} is by {p.seat}, but it"
+                                        f" is {want}'s turn ({record.dealer} draws first)",
+                                        seat=p.seat))
+        for c in (p.kept, p.discarded):
+            if seen & BIT[c]:
+                out.findings.append(Finding("draw_invalid", f"{c} is drawn twice (draw turn {i + 1})",
+                                            seat=p.seat, card=c))
+            seen |= BIT[c]
+        if p.seat in kept:
+            kept[p.seat] |= BIT[p.kept]
+        discards |= BIT[p.discarded]
+    if len(record.draw) != 26:
+        out.findings.append(Finding("draw_invalid", f"the draw has {len(record.draw)} turns, not 26"))
+    return kept, discards
+
+
+def _check_exchanges(record, dealt, played, out) -> dict[Seat, int] | None:
+    """Blind Nil exchanges (partnership). Returns the holdings after them (None if rebuilt)."""
+    v = record.variant
+    xs = record.exchanges
+    held = dict(dealt) if dealt is not None else None
+    if xs is None:
+        if dealt is not None and v is Variant.PARTNERSHIP:
+            for side, blind in _single_blind_nils(record).items():
+                out.findings.append(Finding("exchange_invalid", f"{blind} bid Blind Nil but no"
+                                            " exchange is recorded, so the play cannot be checked"
+                                            " against the deal", seat=blind))
+        return held
+    if v is Variant.TWO_PLAYER:
+        out.findings.append(Finding("exchange_invalid", "exchanges are recorded in a two-player"
+                                    " game (a Blind Nil bidder there discards and redraws)"))
+        return held
+    needs = _single_blind_nils(record)
+    done: set[tuple[Seat, Seat]] = set()
+    for x in xs:
+        bad = []
+        if x.receiver != x.giver.partner:
+            bad.append(f"{x.receiver} is not {x.giver}'s partner")
+        if x.giver not in needs.values() and x.receiver not in needs.values():
+            bad.append(f"neither {x.giver} nor {x.receiver} bid a lone Blind Nil")
+        if len(x.cards) != 3 or len(set(x.cards)) != 3:
+            bad.append(f"{len(x.cards)} cards passed, not three different cards")
+        if (x.giver, x.receiver) in done:
+            bad.append(f"a second exchange from {x.giver} to {x.receiver}")
+        done.add((x.giver, x.receiver))
+        for c in x.cards:
+            if dealt is not None and not dealt.get(x.giver, 0) & BIT[c]:
+                bad.append(f"{x.giver} was not dealt {c}")
+            for s, m in played.items():
+                if m & BIT[c] and s != x.receiver:
+                    bad.append(f"{c} went to {x.receiver}, but {s} played it")
+        if bad:
+            out.findings.append(Finding("exchange_invalid", f"exchange {x.giver} to {x.receiver}"
+                                        f" ({' '.join(map(str, x.cards))}): {'; '.join(bad)}",
+                                        seat=x.giver, evidence={"problems": bad}))
+        if held is not None and x.giver in held and x.receiver in held:
+            m = _mask(x.cards)
+            held[x.giver] &= ~m
+            held[x.receiver] |= m
+    for blind in needs.values():
+        for pair in ((blind, blind.partner), (blind.partner, blind)):
+            if pair not in done:
+                out.findings.append(Finding("exchange_invalid", f"{blind} bid Blind Nil but no"
+                                            f" exchange from {pair[0]} to {pair[1]} is recorded",
+                                            seat=pair[0]))
+    return held
+
+
+def _single_blind_nils(record: HandRecord) -> dict[str, Seat]:
+    """Sides with exactly one Blind Nil bidder (both partners blind: no exchange)."""
+    blinds = {b.seat for b in record.bids if b.blind and b.tricks == 0}
+    result = {}
+    for s in blinds:
+        if s.partner not in blinds:
+            result[record.variant.side_of(s)] = s
+    return result
+
+
+def _check_redraws(record, held, draw_discards, played, out) -> dict[Seat, int] | None:
+    v = record.variant
+    if not record.redraws:
+        return held
+    if v is not Variant.TWO_PLAYER:
+        out.findings.append(Finding("redraw_invalid", "a Blind Nil redraw is recorded in a"
+                                    " partnership game (partners exchange cards instead)"))
+        return held
+    blinds = {b.seat for b in record.bids if b.blind and b.tricks == 0}
+    held = dict(held) if held is not None else None
+    for r in record.redraws:
+        bad = []
+        if r.seat not in blinds:
+            bad.append(f"{r.seat} did not bid Blind Nil")
+        if len(r.discarded) != len(r.drawn):
+            bad.append(f"{len(r.discarded)} discarded but {len(r.drawn)} drawn")
+        if len(r.discarded) > 3:
+            bad.append(f"{len(r.discarded)} cards discarded, at most three")
+        for c in r.discarded:
+            if held is not None and not held.get(r.seat, 0) & BIT[c]:
+                bad.append(f"{r.seat} did not hold {c}")
+            for s, m in played.items():
+                if m & BIT[c]:
+                    bad.append(f"{c} was discarded, but {s} played it")
+        for c in r.drawn:
+            if draw_discards is not None and not draw_discards & BIT[c]:
+                bad.append(f"{c} is not among the cards discarded in the draw")
+            for s, m in played.items():
+                if m & BIT[c] and s != r.seat:
+                    bad.append(f"{c} was drawn by {r.seat}, but {s} played it")
+        if bad:
+            out.findings.append(Finding("redraw_invalid", f"redraw by {r.seat}: {'; '.join(bad)}",
+                                        seat=r.seat, evidence={"problems": bad}))
+        if held is not None and r.seat in held:
+            held[r.seat] = (held[r.seat] & ~_mask(r.discarded)) | _mask(r.drawn)
+    return held
+
+
+# -- play -------------------------------------------------------------------------------
+def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay) -> None:
+    v = record.variant
+    engine = HandPlay(v, v.first_to_act(record.dealer), held, exact=out.dealt_known)
+    out.held = dict(engine.holdings)
+    later: dict[tuple[Seat, int], int] = {}
+    # Where each (seat, card) is first played, to cite a later play as proof of a renege.
+    for n, t in enumerate(record.tricks, start=1):
+        order = v.turn_order(t.leader) if t.leader in v.seats else v.seats
+        for seat, c in zip(order, t.cards):
+            later.setdefault((seat, c), n)
+    n_tricks = len(record.tricks)
+    for t in record.tricks:
+        n = engine.trick_no
+        if n > 13:
+            out.findings.append(Finding("trick_count", f"trick {n}: a hand has only 13 tricks",
+                                        trick=n))
+            break
+        if t.leader not in v.seats:
+            out.findings.append(Finding("trick_size", f"trick {n}: the leader {t.leader} has no"
+                                        f" seat in the {v} game", trick=n, seat=t.leader))
+            continue
+        if len(t.cards) != v.n_seats:
+            out.findings.append(Finding("trick_size", f"trick {n} has {len(t.cards)} cards, not"
+                                        f" {v.n_seats}", trick=n,
+                                        evidence={"cards": [str(c) for c in t.cards]}))
+        for seat, c in zip(v.turn_order(t.leader), t.cards[: v.n_seats]):
+            expected_leader = engine.turn
+            event, taken = engine.record(seat, c, force=True)
+            out.events.append(event)
+            _findings_for_card(record, engine, event, expected_leader, later, out)
+            if taken:
+                out.events.append(taken)
+        if engine.current:
+            out.events.append(engine.close_trick())
+    out.tricks = list(engine.tricks)
+    out.tricks_won = dict(engine.tricks_won)
+    out.spades_broken = engine.spades_broken
+    out.shown_out = dict(engine.shown_out)
+    claim = record.claim
+    if claim is not None:
+        if claim.after_trick != n_tricks:
+            out.findings.append(Finding("claim_invalid", f"the claim is made after trick"
+                                        f" {claim.after_trick}, but {n_tricks} tricks are recorded",
+                                        seat=claim.seat))
+        if sum(claim.tricks.values()) != 13 - n_tricks:
+            out.findings.append(Finding("claim_invalid", f"the claim shares out"
+                                        f" {sum(claim.tricks.values())} tricks, but"
+                                        f" {13 - n_tricks} remain", seat=claim.seat))
+        for s, k in claim.tricks.items():
+            if s in out.tricks_won:
+                out.tricks_won[s] += k
+    elif n_tricks < 13:
+        out.findings.append(Finding("trick_count", f"only {n_tricks} tricks are recorded and no"
+                                    " claim ends the hand", evidence={"tricks": n_tricks}))
+
+
+def _findings_for_card(record, engine, event: CardPlayed, expected_leader, later, out) -> None:
+    n, seat, c = event.trick, event.seat, event.card
+    for code in event.impossible:
+        msg = {
+            "card_duplicated": f"{c} by {seat} at trick {n} was already played",
+            "card_not_held": f"{seat} played {c} at trick {n}, but {seat} did not hold it"
+                             f" ({'after the exchange' if record.exchanges else 'in the deal'})",
+            "hand_over": f"{c} by {seat}: all 13 tricks were already played",
+        }.get(code, f"{c} by {seat} at trick {n}: {code}")
+        out.findings.append(Finding(code, msg, trick=n, seat=seat, card=c))
+    for b in event.breaches:
+        if b.code == "lead_out_of_turn":
+            reason = ("the seat after the dealer leads first" if n == 1
+                      else f"{expected_leader} won trick {n - 1}")
+            out.findings.append(Finding(
+                "lead_out_of_turn", f"{seat} led trick {n}, but {expected_leader} was to lead"
+                f" ({reason})", trick=n, seat=seat, card=c,
+                evidence={"expected_leader": str(expected_leader), "leader": str(seat)}))
+            continue
+        proof = [CARDS[i] for i in range(52) if b.proof >> i & 1]
+        cited = _cite(seat, proof, n, later)
+        if b.code == "revoke":
+            led = suit_name(event.led_suit)
+            out.findings.append(Finding(
+                "revoke", f"{seat} showed out of {led} at trick {n} (played {c}) but {cited[0]}",
+                trick=n, seat=seat, card=c,
+                evidence={"led_suit": event.led_suit.letter, "showed_out": {"trick": n, "card": str(c)},
+                          "held": cited[1]}))
+        elif b.code == "spade_led_unbroken":
+            out.findings.append(Finding(
+                "spade_led_unbroken", f"{seat} led {c} at trick {n} before spades were broken,"
+                f" but {cited[0]}", trick=n, seat=seat, card=c,
+                evidence={"led": {"trick": n, "card": str(c)}, "held": cited[1]}))
+
+
+def _cite(seat: Seat, proof: list[Card], trick: int, later) -> tuple[str, dict]:
+    """The clearest proof that ``seat`` held one of ``proof``: a later play, else the deal."""
+    plays = sorted((later[(seat, c)], c) for c in proof if later.get((seat, c), 0) > trick)
+    if plays:
+        t, c = plays[0]
+        return f"played {c} at trick {t}", {"card": str(c), "trick": t, "source": "play"}
+    c = proof[-1]
+    return (f"the deal shows {seat} held {c}",
+            {"card": str(c), "trick": None, "source": "deal",
+             "cards": [str(x) for x in proof]})
+
+
+# -- the result -------------------------------------------------------------------------
+def _check_result(record: HandRecord, out: HandReplay) -> None:
+    v = record.variant
+    recorded = record.tricks_won
+    if recorded is not None:
+        total = sum(recorded.get(s, 0) for s in v.seats)
+        if total != 13:
+            out.findings.append(Finding("tricks_won_total", f"tricks won add up to {total}, not 13",
+                                        evidence={"tricks_won": {str(s): recorded.get(s, 0)
+                                                                 for s in v.seats}}))
+    if record.tricks is None:
+        if recorded is None:
+            out.findings.append(Finding("result_missing", "the hand has neither tricks_won nor"
+                                        " tricks"))
+            out.tricks_won = {s: 0 for s in v.seats}
+        else:
+            out.tricks_won = {s: recorded.get(s, 0) for s in v.seats}
+        return
+    if recorded is not None:
+        diff = [s for s in v.seats if recorded.get(s, 0) != out.tricks_won.get(s, 0)]
+        if diff:
+            agreed = ", ".join(f"{s} {recorded.get(s, 0)}" for s in v.seats)
+            played = ", ".join(f"{s} {out.tricks_won.get(s, 0)}" for s in v.seats)
+            out.findings.append(Finding(
+                "tricks_mismatch", f"tricks won as recorded ({agreed}) differ from the play"
+                f" ({played})", seat=diff[0],
+                evidence={"recorded": {str(s): recorded.get(s, 0) for s in v.seats},
+                          "played": {str(s): out.tricks_won.get(s, 0) for s in v.seats}}))
+
+
+def _hands_text(hands: Mapping[Seat, int]) -> dict[str, str]:
+    return {str(s): format_hand(m) for s, m in hands.items()}
+
+
+def unseen_cards(record: HandRecord, replay: HandReplay) -> int:
+    """Cards not yet seen in the play (for the referee's grid of cards still to come)."""
+    seen = 0
+    for t in replay.tricks:
+        for c in t.cards:
+            seen |= BIT[c]
+    return FULL_DECK & ~seen
+
+
+__all__ = ["Finding", "HandReplay", "INVALID_CODES", "replay_hand", "iter_replay", "unseen_cards",
+           "cards_in"]

@@ -1,0 +1,253 @@
+"""Scoring: one hand's points by side, the running score with bags, and the game's end.
+
+Pure functions over small frozen values. ``score_hand`` knows nothing of the running score;
+``apply_hand`` adds a hand to the running totals (bag penalties need the bags carried in);
+``game_winner`` decides the end. ``score_game`` strings them together for a whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..seats import Seat, Variant
+from .settings import DEFAULT_RULES, RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    seat: Seat
+    tricks: int
+    """0 to 13; 0 is Nil."""
+    blind: bool = False
+    """A Blind Nil (only with 0)."""
+
+    @property
+    def is_nil(self) -> bool:
+        return self.tricks == 0
+
+    def __str__(self) -> str:
+        if self.tricks == 0:
+            return "Blind Nil" if self.blind else "Nil"
+        return str(self.tricks)
+
+
+@dataclass(frozen=True, slots=True)
+class SideTotals:
+    score: int = 0
+    bags: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SideHandPoints:
+    """How one side's points in one hand arose, part by part (bag penalty not yet known)."""
+
+    side: str
+    bid: int
+    """The contract: the side's bids added up (Nil counts 0)."""
+    tricks: int
+    """Tricks won by all the side's seats."""
+    contract_tricks: int
+    """Tricks that count toward the contract (a Nil bidder's only under 'help_partner')."""
+    made: bool
+    contract: int
+    """+10 per bid trick when made, -10 per bid trick when set."""
+    bags: int
+    """Bags earned this hand: overtricks, and a failed Nil's tricks under 'bags'."""
+    nil: int
+    blind_nil: int
+    nil_results: tuple[tuple[Seat, bool, bool], ...] = ()
+    """(seat, blind, made) for each Nil or Blind Nil of the side."""
+
+    @property
+    def points_before_penalty(self) -> int:
+        return self.contract + self.bags + self.nil + self.blind_nil
+
+
+@dataclass(frozen=True, slots=True)
+class SideHandResult:
+    """One side's hand with its running totals after it."""
+
+    hand: SideHandPoints
+    bag_penalties: int
+    """How many times the bag limit was reached in this hand (more than one is possible)."""
+    bag_penalty: int
+    """Points lost to bag penalties this hand (0 or negative)."""
+    points: int
+    """The change to the side's score this hand, every bonus and penalty included."""
+    score: int
+    bags: int
+    """Running bag count after any penalty."""
+
+
+def score_hand(
+    variant: Variant,
+    bids: Iterable[Bid],
+    tricks_won: Mapping[Seat, int],
+    rules: RuleSet = DEFAULT_RULES,
+) -> dict[str, SideHandPoints]:
+    """Each side's points for one hand, before bag penalties, by RULES.md and ``rules``."""
+    by_seat = {b.seat: b for b in bids}
+    result = {}
+    for side in variant.sides:
+        members = variant.members(side)
+        bid = sum(by_seat[s].tricks for s in members if s in by_seat)
+        tricks = sum(tricks_won.get(s, 0) for s in members)
+        nil_tricks = 0
+        nil = blind_nil = 0
+        nil_results = []
+        for s in members:
+            b = by_seat.get(s)
+            if b is None or not b.is_nil:
+                continue
+            won = tricks_won.get(s, 0)
+            nil_tricks += won
+            made = won == 0
+            nil_results.append((s, b.blind, made))
+            if b.blind:
+                blind_nil += rules.blind_nil_bonus if made else -rules.blind_nil_bonus
+            else:
+                nil += rules.nil_bonus if made else -rules.nil_bonus
+        contract_tricks = tricks - nil_tricks
+        if rules.failed_nil_tricks == "help_partner":
+            contract_tricks = tricks
+        made = contract_tricks >= bid
+        if made:
+            contract = 10 * bid
+            bags = contract_tricks - bid
+        else:
+            contract = -10 * bid
+            bags = 0
+        if rules.failed_nil_tricks == "bags":
+            bags += nil_tricks
+        result[side] = SideHandPoints(
+            side=side, bid=bid, tricks=tricks, contract_tricks=contract_tricks, made=made,
+            contract=contract, bags=bags, nil=nil, blind_nil=blind_nil,
+            nil_results=tuple(nil_results),
+        )
+    return result
+
+
+def apply_hand(
+    totals: SideTotals, hand: SideHandPoints, rules: RuleSet = DEFAULT_RULES
+) -> SideHandResult:
+    """Add one hand to a side's running totals: bags accumulate; each time they reach the
+    bag limit the side loses the bag penalty and the limit is taken off the count."""
+    bags = totals.bags + hand.bags
+    penalties = 0
+    while bags >= rules.bag_limit:
+        bags -= rules.bag_limit
+        penalties += 1
+    penalty = -rules.bag_penalty * penalties
+    points = hand.points_before_penalty + penalty
+    return SideHandResult(
+        hand=hand, bag_penalties=penalties, bag_penalty=penalty, points=points,
+        score=totals.score + points, bags=bags,
+    )
+
+
+def game_winner(scores: Mapping[str, int], rules: RuleSet = DEFAULT_RULES) -> str | None:
+    """The side that has won after a hand, or None while the game goes on.
+
+    A side at or over the target wins; both: the higher score wins; a tie at the top plays
+    another hand. With a mercy rule, a side at or below the mercy score loses (if every side
+    is, the higher score wins, and a tie goes on).
+    """
+    at_target = [s for s, v in scores.items() if v >= rules.target_score]
+    if not at_target and rules.mercy_score is not None:
+        above = [s for s, v in scores.items() if v > rules.mercy_score]
+        if len(above) < len(scores):
+            at_target = above or list(scores)
+    if not at_target:
+        return None
+    best = max(scores[s] for s in at_target)
+    leaders = [s for s in at_target if scores[s] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def hand_events(variant: Variant, results: Mapping[str, SideHandResult]) -> list[str]:
+    """What a scorekeeper announces after a hand: Nils made or failed, sets, bag penalties."""
+    events = []
+    for side, r in results.items():
+        for seat, blind, made in r.hand.nil_results:
+            kind = "Blind Nil" if blind else "Nil"
+            events.append(f"{seat}'s {kind} {'is made' if made else 'fails'}")
+        if r.hand.bid and not r.hand.made:
+            events.append(f"{side} set: {r.hand.contract}")
+        if r.bag_penalties:
+            events.append(f"{side} reach {'10' if r.bag_penalties == 1 else 'the bag limit'}"
+                          f" bags{'' if r.bag_penalties == 1 else f' {r.bag_penalties} times'}:"
+                          f" {r.bag_penalty}")
+    return events
+
+
+@dataclass(frozen=True, slots=True)
+class HandInput:
+    """What scoring needs of a hand: who dealt, the bids and the tricks each seat won."""
+
+    dealer: Seat
+    bids: Sequence[Bid]
+    tricks_won: Mapping[Seat, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredHand:
+    number: int
+    """1-based."""
+    dealer: Seat
+    sides: dict[str, SideHandResult]
+    winner: str | None
+    """The game's winner after this hand, if it ended the game."""
+    events: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    hands: tuple[ScoredHand, ...]
+    final: dict[str, SideTotals]
+    winner: str | None
+    won_at_hand: int | None
+    """The 1-based hand after which the game was won (a later hand is an error)."""
+    next_dealer: Seat | None
+
+
+def score_game(
+    variant: Variant,
+    hands: Iterable[HandInput],
+    rules: RuleSet = DEFAULT_RULES,
+    initial: Mapping[str, SideTotals] | None = None,
+) -> GameScore:
+    """Score a whole game hand by hand. Hands after the game was won are still scored (so a
+    referee sees them), and ``won_at_hand`` says where the game really ended."""
+    totals = {side: (initial or {}).get(side, SideTotals()) for side in variant.sides}
+    scored = []
+    winner = None
+    won_at = None
+    next_dealer = None
+    for i, h in enumerate(hands, start=1):
+        points = score_hand(variant, h.bids, h.tricks_won, rules)
+        results = {side: apply_hand(totals[side], points[side], rules) for side in variant.sides}
+        totals = {side: SideTotals(r.score, r.bags) for side, r in results.items()}
+        hand_winner = game_winner({s: t.score for s, t in totals.items()}, rules)
+        events = hand_events(variant, results)
+        if hand_winner and winner is None:
+            winner, won_at = hand_winner, i
+            events.append(f"{hand_winner} win{'s' if len(hand_winner) == 1 else ''}"
+                          f" {' to '.join(str(totals[s].score) for s in _winner_first(variant, hand_winner))}")
+        elif winner is None and _tied_at_target(totals, rules):
+            events.append("tied at the target: another hand is played")
+        scored.append(ScoredHand(i, h.dealer, results, hand_winner, tuple(events)))
+        next_dealer = variant.next_dealer(h.dealer)
+    if winner is not None:
+        next_dealer = None
+    return GameScore(tuple(scored), totals, winner, won_at, next_dealer)
+
+
+def _winner_first(variant: Variant, winner: str) -> list[str]:
+    return [winner] + [s for s in variant.sides if s != winner]
+
+
+def _tied_at_target(totals: Mapping[str, SideTotals], rules: RuleSet) -> bool:
+    scores = [t.score for t in totals.values()]
+    top = max(scores)
+    return top >= rules.target_score and scores.count(top) > 1

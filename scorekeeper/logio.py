@@ -65,35 +65,46 @@ def _format_pydantic(exc: ValidationError) -> list[str]:
     return problems
 
 
-def parse_log(text: str, source: str = "<input>") -> GameLog:
+def parse_log(text: str, source: str = "<input>", warnings: list[str] | None = None) -> GameLog:
     """Parse and validate a log's JSON text; raise ``LogError`` listing every problem."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise LogError(source, [f"not valid JSON: {exc.msg} at line {exc.lineno},"
                                 f" column {exc.colno}"]) from None
-    return log_from_data(data, source)
+    return log_from_data(data, source, warnings)
 
 
-def log_from_data(data: Any, source: str = "<input>") -> GameLog:
+def log_from_data(data: Any, source: str = "<input>", warnings: list[str] | None = None) -> GameLog:
+    """Validate a parsed log. A newer 1.y log is read with its unknown fields kept, and a
+    warning is appended to ``warnings`` (when given); a newer major version is refused."""
     if not isinstance(data, dict):
         raise LogError(source, [f"a game log is a JSON object, not {type(data).__name__}"])
     fmt = data.get("format")
     if fmt is not None and fmt != FORMAT:
         raise LogError(source, [f"format: {fmt!r} is not a Spades game log (expected {FORMAT!r})"])
+    context: dict[str, Any] = {}
     version = data.get("format_version")
     if isinstance(version, str) and "." in version:
-        major = version.split(".", 1)[0]
-        if major.isdigit() and int(major) > int(FORMAT_VERSION.split(".")[0]):
+        major, _, minor = version.partition(".")
+        ours_major, _, ours_minor = FORMAT_VERSION.partition(".")
+        if major.isdigit() and int(major) > int(ours_major):
             raise LogError(source, [f"format_version: {version} is newer than this tool reads"
                                     f" ({FORMAT_VERSION}); update scorekeeper"])
+        if major == ours_major and minor.isdigit() and int(minor) > int(ours_minor):
+            context["newer_minor"] = True
     try:
-        return GameLog.model_validate(data)
+        log = GameLog.model_validate(data, context=context)
     except ValidationError as exc:
         raise LogError(source, _format_pydantic(exc)) from None
+    if warnings is not None and context.get("unknown_fields"):
+        warnings.append(f"{source}: format_version {version} is newer than {FORMAT_VERSION};"
+                        f" kept fields this version does not know:"
+                        f" {', '.join(sorted(set(context['unknown_fields'])))}")
+    return log
 
 
-def read_log(path: str | Path) -> GameLog:
+def read_log(path: str | Path, warnings: list[str] | None = None) -> GameLog:
     """Read a log file; a missing or unreadable file is a ``LogError`` too."""
     p = Path(path)
     try:
@@ -106,7 +117,7 @@ def read_log(path: str | Path) -> GameLog:
         raise LogError(str(path), ["not a text file (expected UTF-8 JSON)"]) from None
     except OSError as exc:
         raise LogError(str(path), [f"cannot read: {exc.strerror}"]) from None
-    return parse_log(text, str(path))
+    return parse_log(text, str(path), warnings)
 
 
 def log_to_data(log: GameLog) -> dict[str, Any]:

@@ -14,10 +14,13 @@ def load_analysis(path: str):
     from ..game import analyse_game
     from ..logio import LogError, read_log
 
+    warnings: list[str] = []
     try:
-        log = read_log(path)
+        log = read_log(path, warnings)
     except LogError as exc:
         fail([f"{exc.source}: {p}" for p in exc.problems])
+    for w in warnings:
+        click.echo(f"warning: {w}", err=True)
     return analyse_game(log)
 
 
@@ -64,13 +67,16 @@ def validate_command(logs: tuple[str, ...]) -> None:
 
     failed = False
     for path in logs:
+        warnings: list[str] = []
         try:
-            log = read_log(path)
+            log = read_log(path, warnings)
         except LogError as exc:
             failed = True
             for p in exc.problems:
                 click.echo(f"{path}: {p}")
             continue
+        for w in warnings:
+            click.echo(f"warning: {w}", err=True)
         analysis = analyse_game(log)
         bad = invalid_lines(path, analysis)
         if bad:

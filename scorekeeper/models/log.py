@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, model_validator
 
 FORMAT = "spades-game"
 FORMAT_VERSION = "1.0"
@@ -38,8 +38,12 @@ class ExtensibleModel(LogModel):
     )
 
     @model_validator(mode="after")
-    def _only_extension_keys(self) -> Any:
+    def _only_extension_keys(self, info: ValidationInfo) -> Any:
         unknown = [k for k in (self.model_extra or {}) if not k.startswith(_EXTENSION)]
+        if unknown and (info.context or {}).get("newer_minor"):
+            # A log of a newer 1.y: its new fields are kept (and written back), not refused.
+            (info.context.setdefault("unknown_fields", [])).extend(unknown)
+            return self
         if unknown:
             raise ValueError(f"unknown field{'s' if len(unknown) > 1 else ''}"
                              f" {', '.join(repr(k) for k in unknown)} (tools may add their own"

@@ -495,8 +495,11 @@ class _Search:
             win.sort(key=rank)
             return lose + win
         if me_good:
-            win.sort(key=rank, reverse=idx != self.last)  # 4th hand wins cheaply
+            import os
+            V=os.environ.get('V','0')
+            win.sort(key=rank, reverse=idx != self.last and V not in ('2','3'))  # 4th hand wins cheaply
             lose.sort(key=rank)
+            if V in ('1','3') and idx==1: return lose+win
             return win + lose
         lose.sort(key=rank, reverse=True)  # duck with the highest card that ducks
         win.sort(key=rank)

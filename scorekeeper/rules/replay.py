@@ -74,17 +74,23 @@ class HandReplay:
         return [f for f in self.findings if not f.invalid]
 
 
-def replay_hand(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> HandReplay:
-    """Replay one recorded hand; see the module doc."""
+def replay_hand(record: HandRecord, rules: RuleSet = DEFAULT_RULES, *,
+                in_progress: bool = False) -> HandReplay:
+    """Replay one recorded hand; see the module doc.
+
+    ``in_progress``: the hand is still being played (the referee's live view), so missing
+    bids, tricks not yet played and a missing result are not findings; a renege is found as
+    soon as the record proves it.
+    """
     out = HandReplay(record)
-    v = record.variant
-    _check_bids(record, rules, out)
+    _check_bids(record, rules, out, in_progress)
     held = _starting_holdings(record, out)
     if record.tricks is not None:
-        _play(record, held, out)
+        _play(record, held, out, in_progress)
     else:
         out.held = held
-    _check_result(record, out)
+    if not in_progress:
+        _check_result(record, out)
     return out
 
 
@@ -94,7 +100,7 @@ def iter_replay(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> Iterator[
 
 
 # -- bids --------------------------------------------------------------------------------
-def _check_bids(record: HandRecord, rules: RuleSet, out: HandReplay) -> None:
+def _check_bids(record: HandRecord, rules: RuleSet, out: HandReplay, in_progress: bool) -> None:
     v = record.variant
     seen: set[Seat] = set()
     expected = v.turn_order(v.first_to_act(record.dealer))
@@ -122,7 +128,7 @@ def _check_bids(record: HandRecord, rules: RuleSet, out: HandReplay) -> None:
                                         " this game's rules do not allow", seat=bid.seat,
                                         evidence={"allow_blind_nil": False}))
     for s in v.seats:
-        if s not in seen:
+        if s not in seen and not in_progress:
             out.findings.append(Finding("bid_missing", f"no bid by {s}", seat=s))
 
 
@@ -338,7 +344,7 @@ def _check_redraws(record, held, draw_discards, played, out) -> dict[Seat, int] 
 
 
 # -- play -------------------------------------------------------------------------------
-def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay) -> None:
+def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay, in_progress: bool) -> None:
     v = record.variant
     engine = HandPlay(v, v.first_to_act(record.dealer), held, exact=out.dealt_known)
     out.held = dict(engine.holdings)
@@ -370,7 +376,7 @@ def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay) -> None:
             _findings_for_card(record, engine, event, expected_leader, later, out)
             if taken:
                 out.events.append(taken)
-        if engine.current:
+        if engine.current and not (in_progress and t is record.tricks[-1]):
             out.events.append(engine.close_trick())
     out.tricks = list(engine.tricks)
     out.tricks_won = dict(engine.tricks_won)
@@ -389,7 +395,7 @@ def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay) -> None:
         for s, k in claim.tricks.items():
             if s in out.tricks_won:
                 out.tricks_won[s] += k
-    elif n_tricks < 13:
+    elif n_tricks < 13 and not in_progress:
         out.findings.append(Finding("trick_count", f"only {n_tricks} tricks are recorded and no"
                                     " claim ends the hand", evidence={"tricks": n_tricks}))
 

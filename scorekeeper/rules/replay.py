@@ -64,6 +64,12 @@ class HandReplay:
     """Each seat's hand when play began (after exchanges or redraws)."""
     spades_broken: bool = False
     shown_out: dict[Seat, int] = field(default_factory=dict)
+    """Per seat, a 4-bit mask of the suits it failed to follow (bit = suit number)."""
+    current: list[Card] = field(default_factory=list)
+    """In-progress replays: the cards of the unfinished trick, from its leader."""
+    current_leader: Seat | None = None
+    turn: Seat | None = None
+    """Whose card is next (None when the hand is over)."""
 
     @property
     def invalid(self) -> list[Finding]:
@@ -379,6 +385,9 @@ def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay, in_progres
         if engine.current and not (in_progress and t is record.tricks[-1]):
             out.events.append(engine.close_trick())
     out.tricks = list(engine.tricks)
+    out.current = list(engine.current)
+    out.current_leader = engine.leader if engine.current else None
+    out.turn = engine.turn
     out.tricks_won = dict(engine.tricks_won)
     out.spades_broken = engine.spades_broken
     out.shown_out = dict(engine.shown_out)

@@ -121,8 +121,8 @@ def _game_findings(a: GameAnalysis) -> None:
                               "dealer": hand.dealer})))
         if a.score.won_at_hand is not None and i > a.score.won_at_hand:
             add(HandFinding(i, Finding(
-                "hand_after_game_won", f"hand {i} is recorded after {a.score.winner} won the game"
-                f" at hand {a.score.won_at_hand}")))
+                "hand_after_game_won", f"recorded after {a.score.winner} won the game at hand"
+                f" {a.score.won_at_hand}")))
         if rules.blind_nil_min_deficit is not None and rules.allow_blind_nil:
             for b in hand.bids:
                 if not b.blind:

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .models import FORMAT, FORMAT_VERSION, GameLog
+from .models.log import CARD_PATTERN, DATE_PATTERN
 
 
 class LogError(ValueError):
@@ -54,9 +55,11 @@ def _format_pydantic(exc: ValidationError) -> list[str]:
         msg = err["msg"]
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, "):]
-        if err["type"] == "string_pattern_mismatch" and loc and "card" in "".join(map(str, loc)) \
-                or err["type"] == "string_pattern_mismatch" and loc and loc[-1] in ("kept", "discarded"):
+        pattern = (err.get("ctx") or {}).get("pattern", "")
+        if err["type"] == "string_pattern_mismatch" and pattern == CARD_PATTERN:
             msg = f"{err['input']!r} is not a card (write it as rank then suit, e.g. 'AS', 'TH', '2C')"
+        elif err["type"] == "string_pattern_mismatch" and pattern == DATE_PATTERN:
+            msg = f"{err['input']!r} is not a date (write it as YYYY-MM-DD, e.g. '2026-11-27')"
         elif err["type"] == "extra_forbidden":
             msg = "unknown field (tools may add their own fields only with an 'x-' prefix)"
         elif err["type"] == "missing":

@@ -59,7 +59,7 @@ def _signed(n: int) -> str:
 
 def _parts_text(r: SideHandResult) -> str:
     h = r.hand
-    parts = [f"{'contract' if h.made else 'set'} {_signed(h.contract)}"]
+    parts = [f"{'contract' if h.made else 'set'} {_signed(h.contract)}"] if h.bid else []
     if h.bags:
         parts.append(f"bags {_signed(h.bags)}")
     if h.nil:

@@ -9,13 +9,25 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StringConstraints,
+    ValidationInfo,
+    model_serializer,
+    model_validator,
+)
 
 FORMAT = "spades-game"
 FORMAT_VERSION = "1.0"
 _EXTENSION = "x-"
 
-CardText = Annotated[str, StringConstraints(pattern=r"^[2-9TJQKA][SHDC]$"),
+CARD_PATTERN = r"^[2-9TJQKA][SHDC]$"
+DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
+
+CardText = Annotated[str, StringConstraints(pattern=CARD_PATTERN),
                      Field(description="A card: rank 2-9, T, J, Q, K or A, then suit S, H, D or C"
                            " (e.g. 'AS', 'TH', '2C').")]
 SeatName = Literal["N", "E", "S", "W"]
@@ -84,7 +96,7 @@ class RulesSettings(LogModel):
 class EventInfo(ExtensibleModel):
     season: str | None = Field(None, description="The season or league the game belongs to.")
     date: str | None = Field(None, description="The day the game was played, YYYY-MM-DD.",
-                             pattern=r"^\d{4}-\d{2}-\d{2}$")
+                             pattern=DATE_PATTERN)
     table: str | None = Field(None, description="The table, as the club names it.")
     notes: str | None = Field(None, description="Free notes.")
 
@@ -105,6 +117,14 @@ class BidEntry(LogModel):
         json_schema_extra={"if": {"properties": {"blind": {"const": True}}, "required": ["blind"]},
                            "then": {"properties": {"bid": {"const": 0}}}},
     )
+
+    @model_serializer(mode="wrap")
+    def _omit_not_blind(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A log writes "blind" only for a Blind Nil, as people write it.
+        data = handler(self)
+        if not self.blind:
+            data.pop("blind", None)
+        return data
 
     @model_validator(mode="after")
     def _blind_only_nil(self) -> BidEntry:

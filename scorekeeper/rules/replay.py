@@ -372,7 +372,7 @@ def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay, in_progres
                                         f" seat in the {v} game", trick=n, seat=t.leader))
             continue
         if len(t.cards) != v.n_seats:
-            out.findings.append(Finding("trick_size", f"trick {n} has {len(t.cards)} cards, not"
+            out.findings.append(Finding("trick_size", f"{len(t.cards)} cards in the trick, not"
                                         f" {v.n_seats}", trick=n,
                                         evidence={"cards": [str(c) for c in t.cards]}))
         for seat, c in zip(v.turn_order(t.leader), t.cards[: v.n_seats]):
@@ -413,7 +413,8 @@ def _findings_for_card(record, engine, event: CardPlayed, expected_leader, later
     n, seat, c = event.trick, event.seat, event.card
     for code in event.impossible:
         msg = {
-            "card_duplicated": f"{c} by {seat} at trick {n} was already played",
+            "card_duplicated": f"{c} by {seat} at trick {n} was already played"
+                               f"{_first_play(engine, c, n)}",
             "card_not_held": f"{seat} played {c} at trick {n}, but {seat} did not hold it"
                              f" ({'after the exchange' if record.exchanges else 'in the deal'})",
             "hand_over": f"{c} by {seat}: all 13 tricks were already played",
@@ -442,6 +443,17 @@ def _findings_for_card(record, engine, event: CardPlayed, expected_leader, later
                 "spade_led_unbroken", f"{seat} led {c} at trick {n} before spades were broken,"
                 f" but {cited[0]}", trick=n, seat=seat, card=c,
                 evidence={"led": {"trick": n, "card": str(c)}, "held": cited[1]}))
+
+
+def _first_play(engine: HandPlay, card: Card, trick: int) -> str:
+    for t in engine.tricks:
+        if card in t.cards and t.trick <= trick:
+            who = engine.variant.turn_order(t.leader)[t.cards.index(card)]
+            return f" (by {who} at trick {t.trick})"
+    if card in engine.current[:-1]:
+        who = engine.variant.turn_order(engine.leader)[engine.current.index(card)]
+        return f" (by {who} in this trick)"
+    return ""
 
 
 def _cite(seat: Seat, proof: list[Card], trick: int, later) -> tuple[str, dict]:

@@ -266,12 +266,15 @@ def _canon_suit(packed: int) -> int:
 class _Search:
     """Boolean search state for one goal; the table survives across calls."""
 
-    __slots__ = ("hands", "tgt", "mx", "step", "last", "tt", "nodes")
+    __slots__ = ("hands", "tgt", "mx", "friend", "step", "last", "tt", "nodes")
 
     def __init__(self, goal: Goal, two_player: bool) -> None:
         self.hands: list[int] = [0, 0, 0, 0]
         self.tgt = tuple(int(s in goal.target) for s in range(4))
         self.mx = tuple(s in goal.maximizers for s in range(4))
+        # friend[a][b]: seat b winning a trick suits seat a
+        self.friend = tuple(tuple((self.tgt[b] == 1) == self.mx[a] for b in range(4))
+                            for a in range(4))
         self.step = 2 if two_player else 1
         self.last = 1 if two_player else 3
         self.tt: dict[int, tuple[int, int]] = {}
@@ -456,54 +459,101 @@ class _Search:
         return not is_max
 
     def moves(self, seat: int, hand: int, idx: int, lead_suit: int, best: int,
-              best_seat: int, played: int, broken: bool) -> list[int]:
-        """Legal cards, one per group of touching cards, best guesses first."""
+              best_seat: int, played: int, broken: bool) -> Iterable[int]:
+        """Legal cards, one per group of touching cards, likely best first.
+
+        Following suit is the commonest case, so its orderings are memoized
+        per (suit, cards in play, holding, card to beat)."""
         hands = self.hands
         if idx == 0:
-            legal = hand if broken else (hand & NON_SPADES or hand)
+            return self.leads(seat, hand if broken else (hand & NON_SPADES or hand))
+        mx = self.mx[seat]
+        tgt = self.tgt
+        good_now = (tgt[best_seat] == 1) == mx  # the card winning now suits us
+        me_good = (tgt[seat] == 1) == mx  # winning it ourselves would suit us
+        sh = 13 * lead_suit
+        held = (hand >> sh) & 0x1FFF
+        if held:
+            pres = ((hands[0] | hands[1] | hands[2] | hands[3] | played) >> sh) & 0x1FFF
+            thr = best % 13 + 1 if best // 13 == lead_suit else 13
+            key = ((lead_suit << 13 | pres) << 13 | held) << 4 | thr
+            orders = _FOLLOW.get(key)
+            if orders is None:
+                orders = _follow_orders(key)
         else:
-            legal = hand & SUIT_MASKS[lead_suit] or hand
-        present = hands[0] | hands[1] | hands[2] | hands[3] | played
-        cands: list[int] = []
-        masters: list[int] = []
-        for sh in (0, 13, 26, 39):
-            held = (legal >> sh) & 0x1FFF
-            if held:
-                pres = (present >> sh) & 0x1FFF
-                reps = _reps(pres, held)
-                if idx == 0 and pres.bit_length() == reps[0] + 1:
-                    masters.append(sh + reps[0])
-                    cands.extend(sh + r for r in reps[1:])
-                else:
-                    cands.extend(sh + r for r in reps)
-        if len(cands) + len(masters) <= 1:
-            return masters or cands
-        rank = _rank
-        if idx == 0:
-            # Lead masters first (cash), then low cards.
-            masters.sort(key=rank, reverse=True)
-            cands.sort(key=rank)
-            return masters + cands
-        mx, tgt = self.mx[seat], self.tgt
-        good_now = (tgt[best_seat] == 1) == mx
-        me_good = (tgt[seat] == 1) == mx
-        bs = best // 13
-        win = [c for c in cands if c > best and (c >= 39 or c // 13 == bs)]
-        lose = [c for c in cands if not (c > best and (c >= 39 or c // 13 == bs))]
+            present = hands[0] | hands[1] | hands[2] | hands[3] | played
+            win: list[int] = []
+            lose: list[int] = []
+            for sh in (0, 13, 26, 39):
+                h = (hand >> sh) & 0x1FFF
+                if h:
+                    for r in _reps((present >> sh) & 0x1FFF, h):
+                        c = sh + r
+                        (win if c > best and c >= 39 else lose).append(c)
+            lose.sort(key=_rank)
+            win.sort()
+            orders = (lose + win, lose[::-1] + win, win + lose)
         if good_now:
-            lose.sort(key=rank, reverse=not me_good)  # a Nil seat sheds high cards
-            win.sort(key=rank)
-            return lose + win
-        if me_good:
-            import os
-            V=os.environ.get('V','0')
-            win.sort(key=rank, reverse=idx != self.last and V not in ('2','3'))  # 4th hand wins cheaply
-            lose.sort(key=rank)
-            if V in ('1','3') and idx==1: return lose+win
-            return win + lose
-        lose.sort(key=rank, reverse=True)  # duck with the highest card that ducks
-        win.sort(key=rank)
-        return lose + win
+            return orders[0] if me_good else orders[1]
+        if me_good:  # second hand low; later hands win as cheaply as they can
+            return orders[0] if idx == 1 and idx != self.last else orders[2]
+        return orders[1]  # a seat that must not win ducks with its highest
+
+    def leads(self, seat: int, legal: int) -> list[int]:
+        """Order leads: cash masters, lead low towards a partner's master or
+        ruff, keep away from suits the other class can ruff.  A seat that
+        wants to lose tricks (Nil) prefers low leads under others' cards."""
+        hands = self.hands
+        friend = self.friend[seat]
+        wants = friend[seat]
+        allc = hands[0] | hands[1] | hands[2] | hands[3]
+        scored: list[tuple[int, int]] = []
+        for s in (0, 1, 2, 3):
+            sh = 13 * s
+            held = (legal >> sh) & 0x1FFF
+            if not held:
+                continue
+            pres = (allc >> sh) & 0x1FFF
+            reps = _reps(pres, held)
+            top_bit = 1 << (pres.bit_length() - 1 + sh)
+            owner = 0 if hands[0] & top_bit else 1 if hands[1] & top_bit else 2 if hands[2] & top_bit else 3
+            enemy_ruff = friend_ruff = False
+            if s != SPADE:
+                for o in (0, 1, 2, 3):
+                    if o != seat and not (hands[o] >> sh) & 0x1FFF and hands[o] & SPADES:
+                        if friend[o]:
+                            friend_ruff = True
+                        else:
+                            enemy_ruff = True
+            if owner == seat:
+                score = (4 if not enemy_ruff else 1) if wants else 0
+                first = reps[0] if wants else reps[-1]
+            elif friend[owner] or (friend_ruff and not enemy_ruff):
+                score, first = 3, reps[-1]
+            else:
+                score, first = (1 if not enemy_ruff else 0) + (0 if wants else 2), reps[-1]
+            for r in reps:
+                scored.append(((score << 5) + 16 + r if r == first else 12 - r, sh + r))
+        scored.sort(reverse=True)
+        return [c for _, c in scored]
+
+
+_FOLLOW: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _follow_orders(key: int) -> tuple[tuple[int, ...], ...]:
+    """Three orderings of one holding when following suit: all low to high;
+    losers high to low then winners low to high (ducking); winners low to
+    high then losers low to high (winning cheaply)."""
+    thr = key & 15
+    held = (key >> 4) & 0x1FFF
+    pres = (key >> 17) & 0x1FFF
+    sh = 13 * (key >> 30)
+    reps = _reps(pres, held)
+    win = tuple(sh + r for r in reversed(reps) if r >= thr)
+    lose = tuple(sh + r for r in reversed(reps) if r < thr)
+    out = _FOLLOW[key] = (lose + win, lose[::-1] + win, win + lose)
+    return out
 
 
 def _rank(card: int) -> int:
@@ -588,19 +638,34 @@ def principal_line(position: Position, goal: Goal, tricks: int,
             break
         seat = pos.to_move
         closes = len(pos.trick_cards) == len(pos.seats) - 1
-        best_card, best_val = -1, 0
+        sign = 1 if search.mx[seat] else -1
+        best_card, best_key = -1, (0, 0)
         for card in _line_candidates(pos):
             child = apply_move(pos, card)
             gained = tgt[child.leader] if closes else 0
             val = gained + search.value(child)
-            if best_card < 0 or (val > best_val if search.mx[seat] else val < best_val):
-                best_card, best_val = card, val
+            # Ties: take the trick now if that suits the mover, so the line
+            # shows the claimer cashing what he can before the claim fails.
+            key = (sign * val, int(_takes_trick(pos, card, search.friend[seat])))
+            if best_card < 0 or key > best_key:
+                best_card, best_key = card, key
         line.append((seat, best_card))
         if closes:
             trick = pos.trick_cards + (best_card,)
             won += tgt[trick_winner(pos.leader, trick, pos.two_player)]
         pos = apply_move(pos, best_card)
     return tuple(line)
+
+
+def _takes_trick(pos: Position, card: int, friend: tuple[bool, ...]) -> bool:
+    """Whether ``card`` makes the trick (so far) go to a seat the mover wants
+    to win it; a lead counts if it is the top card of its suit in play."""
+    if not pos.trick_cards:
+        suit = SUIT_MASKS[card // 13]
+        rest = (pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]) & suit
+        return friend[pos.leader] and rest < (2 << card)
+    trick = pos.trick_cards + (card,)
+    return friend[trick_winner(pos.leader, trick, pos.two_player)]
 
 
 def _line_candidates(pos: Position) -> list[int]:

@@ -1,0 +1,153 @@
+"""Standings as text: an aligned table for the terminal, CSV for a spreadsheet, JSON for
+other tools (a contract) and Markdown to paste into a club page.
+
+Shared ranks: "=2" in the table and Markdown; in JSON and CSV the number (2 for both) and
+``shared_rank: true``. CSV never starts a cell with "=", so a spreadsheet shows it as text.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from .standings import Standings, StandingRow, UnfinishedGame
+
+FORMATS = ("table", "csv", "json", "markdown")
+
+_FIELDS = ("games", "wins", "losses", "win_pct", "hands", "points_for", "points_against",
+           "points_per_hand", "nil_bids", "nil_made", "blind_nil_bids", "blind_nil_made",
+           "bags", "bag_penalties", "sets", "rating")
+
+
+def _title(s: Standings) -> str:
+    return f"Standings: {s.season}" if s.season is not None else "Standings: all games"
+
+
+def row_data(row: StandingRow, partnership: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {"rank": row.rank, "shared_rank": row.shared_rank, "name": row.name}
+    if partnership:
+        data["members"] = list(row.members)
+    data.update(
+        games=row.games, wins=row.wins, losses=row.losses, win_pct=round(row.win_pct, 1),
+        hands=row.hands, points_for=row.points_for, points_against=row.points_against,
+        points_per_hand=round(row.points_per_hand, 2), nil_bids=row.nil_bids,
+        nil_made=row.nil_made, blind_nil_bids=row.blind_nil_bids,
+        blind_nil_made=row.blind_nil_made, bags=row.bags, bag_penalties=row.bag_penalties,
+        sets=row.sets, rating=round(row.rating, 2), rating_mu=round(row.rating_mu, 3),
+        rating_sigma=round(row.rating_sigma, 3))
+    return data
+
+
+def _unfinished_data(u: UnfinishedGame) -> dict[str, Any]:
+    return {"game_id": u.game_id, "date": u.date, "table": u.table, "hands": u.hands,
+            "sides": [{"players": list(m), "score": score} for m, score in u.sides]}
+
+
+def standings_data(s: Standings) -> dict[str, Any]:
+    """The JSON contract: season, ranking, rating, players, partnerships, unfinished."""
+    return {
+        "season": s.season, "ranking": s.ranking, "rating": s.rating, "games": s.games,
+        "players": [row_data(r, False) for r in s.players],
+        "partnerships": [row_data(r, True) for r in s.partnerships],
+        "unfinished": [_unfinished_data(u) for u in s.unfinished],
+    }
+
+
+def format_json(s: Standings) -> str:
+    return json.dumps(standings_data(s), indent=2, ensure_ascii=False) + "\n"
+
+
+def format_csv(s: Standings) -> str:
+    """One sheet: a ``section`` column says player or partnership; unfinished games are
+    not rows of the standings and are left out."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(("section", "rank", "shared_rank", "name") + _FIELDS)
+    for section, rows in (("player", s.players), ("partnership", s.partnerships)):
+        for r in rows:
+            d = row_data(r, False)
+            w.writerow([section, r.rank, "yes" if r.shared_rank else "no", _csv_text(r.name)]
+                       + [d[f] for f in _FIELDS])
+    return out.getvalue()
+
+
+def _csv_text(text: str) -> str:
+    # A cell starting with = + - @ would be read as a formula by a spreadsheet.
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+_HEADERS = ("Rank", "{who}", "Games", "W", "L", "Win%", "Hands", "For", "Against",
+            "Pts/hand", "Nil", "Blind Nil", "Bags", "Bag pen.", "Sets", "Rating")
+
+
+def _cells(r: StandingRow) -> list[str]:
+    return [f"={r.rank}" if r.shared_rank else str(r.rank), r.name, str(r.games), str(r.wins),
+            str(r.losses), f"{r.win_pct:.1f}", str(r.hands), str(r.points_for),
+            str(r.points_against), f"{r.points_per_hand:.2f}", f"{r.nil_made}/{r.nil_bids}",
+            f"{r.blind_nil_made}/{r.blind_nil_bids}", str(r.bags), str(r.bag_penalties),
+            str(r.sets), f"{r.rating:.2f}"]
+
+
+def _legend(s: Standings) -> list[str]:
+    return [f"Ranking: {s.ranking}.",
+            f"Rating: {s.rating}.",
+            "Finished games only; Nil and Blind Nil: made/bid; points, bags, bag penalties"
+            " (times the bag limit was reached) and sets are the side's."]
+
+
+def _unfinished_text(u: UnfinishedGame) -> str:
+    where = ", ".join(p for p in (u.date, f"table {u.table}" if u.table else None) if p)
+    score = " v ".join(f"{' & '.join(m)} {score}" for m, score in u.sides)
+    return (f"{u.game_id}{f' ({where})' if where else ''}: {score} after {u.hands}"
+            f" hand{'s' if u.hands != 1 else ''}")
+
+
+def format_table(s: Standings) -> str:
+    lines = [_title(s), *_legend(s)]
+    for who, rows in (("Player", s.players), ("Partnership", s.partnerships)):
+        lines.append("")
+        headers = [h.format(who=who) for h in _HEADERS]
+        body = [_cells(r) for r in rows]
+        widths = [max(len(c) for c in col) for col in zip(headers, *body)]
+        for cells in [headers, *body]:
+            lines.append("  ".join(c.ljust(w) if i == 1 else c.rjust(w)
+                                   for i, (c, w) in enumerate(zip(cells, widths))).rstrip())
+        if not rows:
+            lines.append("(no finished games)")
+    if s.unfinished:
+        lines += ["", "Unfinished games (not counted):"]
+        lines += [f"  {_unfinished_text(u)}" for u in s.unfinished]
+    return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|")
+
+
+def format_markdown(s: Standings) -> str:
+    lines = [f"## {_md(_title(s))}", ""]
+    lines += [f"{_md(line)}  " for line in _legend(s)]
+    lines[-1] = lines[-1].rstrip()
+    for who, rows in (("Player", s.players), ("Partnership", s.partnerships)):
+        lines += ["", f"### {who}s", ""]
+        if not rows:
+            lines.append("No finished games.")
+            continue
+        lines.append("| " + " | ".join(h.format(who=who) for h in _HEADERS) + " |")
+        lines.append("| " + " | ".join("---" if i == 1 else "---:"
+                                      for i in range(len(_HEADERS))) + " |")
+        lines += ["| " + " | ".join(_md(c) for c in _cells(r)) + " |" for r in rows]
+    if s.unfinished:
+        lines += ["", "### Unfinished games (not counted)", ""]
+        lines += [f"- {_md(_unfinished_text(u))}" for u in s.unfinished]
+    return "\n".join(lines) + "\n"
+
+
+def format_standings(s: Standings, fmt: str) -> str:
+    try:
+        return {"table": format_table, "csv": format_csv, "json": format_json,
+                "markdown": format_markdown}[fmt](s)
+    except KeyError:
+        raise ValueError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})") from None

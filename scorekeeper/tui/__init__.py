@@ -1,0 +1,1 @@
+"""The Textual app: run a real card night from the terminal (``scorekeeper`` with no command)."""

@@ -1,0 +1,1 @@
+"""One screen per file: home, new game, the game itself, standings, help."""

@@ -1,0 +1,301 @@
+"""The game screen: bids and tricks entered hand by hand, the score sheet always in view.
+
+Every entry goes through ``GameSession`` and is written to the database before the screen
+moves on: the hand in progress as a draft after each bid or count, the log after each
+confirmed hand, undo or correction.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, Static
+
+from ...game import initial_totals
+from ...logio import dump_log
+from ...seats import Seat, Variant
+from ...session import GameSession, SessionError, bid_text, parse_bid, parse_tricks
+from ..messages import BidTyped, ConfirmPressed, HandPicked, TricksTyped
+from ..widgets.bid_entry import BidEntry, EntryPanel, SeatCell
+from ..widgets.modals import CorrectionModal, GameOverModal, SeatValues
+from ..widgets.score_chart import ScoreChart
+from ..widgets.score_sheet import ScoreBoard, ScoreSheet, SideView, side_style
+from ..widgets.tricks_entry import TricksEntry
+
+#: Below this width the chart is hidden unless asked for (the sheet needs the room).
+CHART_MIN_WIDTH = 110
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+e", "correct", "Correct a hand"),
+        Binding("ctrl+x", "export", "Export JSON"),
+        Binding("ctrl+g", "toggle_chart", "Chart"),
+        Binding("escape", "home", "Home"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self._chart_wanted: bool | None = None
+
+    def compose(self) -> ComposeResult:
+        yield ScoreBoard(id="board")
+        with Horizontal(id="middle"):
+            yield ScoreSheet(id="sheet")
+            yield ScoreChart(id="chart")
+        yield Static(id="announce")
+        with ContentSwitcher(initial="bids", id="entry"):
+            yield BidEntry(id="bids")
+            yield TricksEntry(id="tricks")
+        yield Static(id="over")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ScoreSheet).set_sides(self.session.variant.sides)
+        self._place_chart(self.app.size.width)
+        self.refresh_view()
+
+    def on_resize(self, event: Any) -> None:
+        self._place_chart(event.size.width)
+
+    # --- rendering ---------------------------------------------------------------------
+
+    def _side_index(self, seat: Seat) -> int:
+        return self.session.variant.sides.index(self.session.side_of(seat))
+
+    def _seat_label(self, seat: Seat) -> str:
+        return f"{seat} {self.session.player(seat)}"
+
+    def _info(self) -> str:
+        s = self.session
+        if s.is_over:
+            return f"Game over after hand {s.won_at_hand}   to {s.rules.target_score}"
+        deals = "draws first" if s.variant is Variant.TWO_PLAYER else "deals"
+        turn = s.turn
+        doing = {"bidding": f"{turn} ({s.player(turn)}) to bid" if turn else "",
+                 "tricks": f"tricks won by {turn} ({s.player(turn)})" if turn else "",
+                 "confirm": "confirm the hand"}[s.phase]
+        return (f"Hand {s.hand_number}   to {s.rules.target_score}   {s.dealer}"
+                f" ({s.player(s.dealer)}) {deals}   {doing}")
+
+    def refresh_view(self) -> None:
+        s = self.session
+        report = s.report()
+        totals = s.totals
+        self.query_one(ScoreBoard).show(
+            [SideView(side, s.side_label(side), totals[side].score, totals[side].bags)
+             for side in s.variant.sides], self._info())
+        self.query_one(ScoreSheet).show_hands(report["hands"])
+        self._announce(s.events)
+        chart = self.query_one(ScoreChart)
+        if chart.display:
+            self._draw_chart(report)
+        self._show_entry()
+
+    def _announce(self, events: tuple[str, ...]) -> None:
+        text = Text()
+        if events:
+            text.append(f"Hand {len(self.session.log.hands)}: ", style="bold")
+            text.append(" · ".join(events))
+        self.query_one("#announce", Static).update(text)
+
+    def _draw_chart(self, report: dict[str, Any]) -> None:
+        s = self.session
+        start = {side: t.score for side, t in initial_totals(s.log, s.variant).items()}
+        series = {side: [start[side]] + [h["sides"][side]["score"] for h in report["hands"]]
+                  for side in s.variant.sides}
+        self.query_one(ScoreChart).show_scores(series, s.rules.target_score)
+
+    def _show_entry(self) -> None:
+        s = self.session
+        switcher = self.query_one("#entry", ContentSwitcher)
+        over = self.query_one("#over", Static)
+        switcher.display = not s.is_over
+        over.display = s.is_over
+        if s.is_over:
+            winner = s.variant.sides.index(s.winner)
+            over.update(Text.assemble((s.result_text(), side_style(winner)),
+                                      "   ctrl+x exports the log; ctrl+e corrects a hand"))
+            return
+        bids = s.bids
+        if s.phase == "bidding":
+            switcher.current = "bids"
+            cells = [SeatCell(self._seat_label(seat), bid_text(*bids[seat]) if seat in bids else "",
+                              self._side_index(seat), seat == s.turn) for seat in s.order]
+            turn = s.turn
+            blind = ", b Blind Nil" if turn and s.blind_nil_allowed(turn) else ""
+            prompt = f"{self._seat_label(turn)} bids (0-13, n Nil{blind}):"
+            self.query_one(BidEntry).show(prompt, cells)
+        else:
+            switcher.current = "tricks"
+            tricks = s.tricks
+            cells = [SeatCell(self._seat_label(seat), str(tricks[seat]) if seat in tricks else "",
+                              self._side_index(seat), seat == s.turn) for seat in s.order]
+            if s.phase == "tricks":
+                prompt = f"Tricks won by {self._seat_label(s.turn)}:"
+            else:
+                prompt = f"Tricks add up to 13. Confirm hand {s.hand_number}:"
+            self.query_one(TricksEntry).show(prompt, cells, ready=s.phase == "confirm")
+        self._panel().focus_field()
+
+    def _panel(self) -> EntryPanel:
+        return self.query_one(BidEntry) if self.session.phase == "bidding" else \
+            self.query_one(TricksEntry)
+
+    def _place_chart(self, width: int) -> None:
+        chart = self.query_one(ScoreChart)
+        show = self._chart_wanted if self._chart_wanted is not None else width >= CHART_MIN_WIDTH
+        if show != chart.display:
+            chart.display = show
+            if show:
+                self._draw_chart(self.session.report())
+
+    # --- saving ------------------------------------------------------------------------
+
+    def _save(self, *, game: bool, by: str | None = None, why: str | None = None) -> bool:
+        """Write the log (``game``) and the hand in progress; say so loudly if it fails."""
+        store, s = self.app.store, self.session
+        try:
+            if game:
+                store.save_game(s.log, by=by, why=why)
+            if s.bids or s.tricks:
+                store.save_draft(s.game_id, s.draft())
+            else:
+                store.clear_draft(s.game_id)
+        except Exception as exc:  # noqa: BLE001 - any storage failure must be shown, not lost
+            self.app.notify(f"NOT SAVED: {exc}", title="Database", severity="error",
+                            timeout=30)
+            return False
+        return True
+
+    # --- entry -------------------------------------------------------------------------
+
+    @on(BidTyped)
+    def enter_bid(self, message: BidTyped) -> None:
+        panel = self.query_one(BidEntry)
+        try:
+            entered = self.session.bid(*parse_bid(message.text))
+        except SessionError as exc:
+            panel.show_message(str(exc))
+            return
+        self._save(game=False)
+        self.refresh_view()
+        self._panel().show_message(f"{entered.seat} bid {bid_text(entered.bid, entered.blind)}",
+                                   error=False)
+
+    @on(TricksTyped)
+    def enter_tricks(self, message: TricksTyped) -> None:
+        panel = self.query_one(TricksEntry)
+        try:
+            entered = self.session.enter_tricks(parse_tricks(message.text))
+        except SessionError as exc:
+            panel.show_message(str(exc))
+            return
+        self._save(game=False)
+        self.refresh_view()
+        note = f"{entered.seat} won {entered.tricks}"
+        for seat, n in entered.filled:
+            note += f"; {seat} {n} filled in to make 13 (ctrl+z to change)"
+        panel.show_message(note, error=False)
+
+    @on(ConfirmPressed)
+    def confirm_hand(self) -> None:
+        try:
+            done = self.session.confirm_hand()
+        except SessionError as exc:
+            self._panel().show_message(str(exc))
+            return
+        self._save(game=True)
+        self.refresh_view()
+        self._panel().show_message("")
+        if done.winner:
+            self.app.push_screen(GameOverModal(self.session.result_text(),
+                                               self.session.variant.sides.index(done.winner)),
+                                 self._after_game_over)
+        elif done.tied_at_target:
+            self.app.notify("Tied at the target: another hand is played.", timeout=8)
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "export":
+            self.action_export()
+        elif choice == "home":
+            self.action_home()
+
+    def action_undo(self) -> None:
+        s = self.session
+        reopening = not (s.bids or s.tricks)
+        try:
+            undone = s.undo(by=self.app.by)
+        except SessionError as exc:
+            if s.is_over:
+                self.app.notify(str(exc), severity="warning")
+            else:
+                self._panel().show_message(str(exc))
+            return
+        self._save(game=reopening, by=self.app.by, why="undo" if reopening else None)
+        self.refresh_view()
+        self._panel().show_message(f"Undone: {undone.what}", error=False)
+
+    # --- corrections -------------------------------------------------------------------
+
+    def action_correct(self) -> None:
+        if not self.session.log.hands:
+            self.app.notify("No hand is confirmed yet: ctrl+z takes back the last entry.")
+            return
+        self.query_one(ScoreSheet).focus()
+        self.app.notify("Pick the hand to correct (arrows, then Enter, or click it).")
+
+    @on(HandPicked)
+    def open_correction(self, message: HandPicked) -> None:
+        s = self.session
+        number = message.number
+        hand = s.log.hands[number - 1]
+        won = s.analysis.replays[number - 1].tricks_won
+        seats = [SeatValues(b.seat, self._seat_label(Seat[b.seat]),
+                            "b" if b.blind else ("n" if b.bid == 0 else str(b.bid)),
+                            won.get(Seat[b.seat], 0), self._side_index(Seat[b.seat]))
+                 for b in hand.bids]
+
+        def check(changes: dict[str, Any]) -> None:
+            s.verify_correction(number, bids=changes["bids"], tricks=changes["tricks"])
+
+        def apply(changes: dict[str, Any] | None) -> None:
+            if changes is None:
+                self._show_entry()
+                return
+            done = s.correct_hand(number, bids=changes["bids"], tricks=changes["tricks"],
+                                  by=changes["by"], why=changes["why"])
+            self._save(game=True, by=changes["by"], why=changes["why"] or done.what)
+            self.refresh_view()
+            self.app.notify(f"Hand {number} corrected: {done.what}. Later hands re-scored.")
+
+        self.app.push_screen(CorrectionModal(number, seats, card_by_card=hand.tricks is not None,
+                                             by=self.app.by, check=check), apply)
+
+    # --- the rest ----------------------------------------------------------------------
+
+    def action_export(self) -> None:
+        path = Path(self.app.export_dir) / f"{self.session.game_id}.json"
+        try:
+            path.write_text(dump_log(self.session.log), encoding="utf-8")
+        except OSError as exc:
+            self.app.notify(f"Could not export to {path}: {exc.strerror}", severity="error")
+            return
+        self.app.notify(f"Exported the game log to {path.resolve()}", timeout=10)
+
+    def action_toggle_chart(self) -> None:
+        chart = self.query_one(ScoreChart)
+        self._chart_wanted = not chart.display
+        self._place_chart(self.app.size.width)
+
+    def action_home(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,108 @@
+"""Home: start a new game, resume an unfinished one, browse finished games, the standings."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Header, Label
+
+from ...storage import GameSummary
+
+
+def players_text(g: GameSummary) -> str:
+    sides = ("NS", "EW") if g.variant == "partnership" else ("N", "S")
+    return " v ".join(g.side_names(side) for side in sides)
+
+
+def score_text(g: GameSummary) -> str:
+    return "  ".join(f"{side} {score}" for side, score in g.scores.items())
+
+
+class HomeScreen(Screen):
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("r", "resume", "Resume"),
+        Binding("f", "finished", "Finished games"),
+        Binding("s", "standings", "Standings"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, *, offer_resume: bool = False) -> None:
+        super().__init__()
+        self.offer_resume = offer_resume
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="home-buttons"):
+            yield Button("New game (n)", id="new", variant="primary")
+            yield Button("Resume (r)", id="resume")
+            yield Button("Standings (s)", id="standings")
+            yield Button("Help (F1)", id="help")
+        with Vertical(id="home-lists"):
+            yield Label("Unfinished games (Enter resumes)", classes="list-title")
+            yield DataTable(id="unfinished", cursor_type="row", zebra_stripes=True)
+            yield Label("Finished games (Enter opens)", classes="list-title")
+            yield DataTable(id="finished", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for table_id, last in (("#unfinished", "hand"), ("#finished", "winner")):
+            table = self.query_one(table_id, DataTable)
+            table.add_column("date", key="date")
+            table.add_column("table", key="table")
+            table.add_column("players", key="players")
+            table.add_column("score", key="score")
+            table.add_column(last, key=last)
+        self.load_games()
+        self.query_one("#unfinished", DataTable).focus()
+        if self.offer_resume:
+            self.offer_resume = False
+            unfinished = [g for g in self._games if not g.finished]
+            if unfinished:
+                latest = max(unfinished, key=lambda g: g.updated_at)
+                self.app.offer_resume(latest)
+
+    def on_screen_resume(self) -> None:
+        self.load_games()
+
+    def load_games(self) -> None:
+        self._games = self.app.store.games()
+        unfinished = self.query_one("#unfinished", DataTable)
+        finished = self.query_one("#finished", DataTable)
+        unfinished.clear()
+        finished.clear()
+        for g in self._games:
+            row = [g.date or "", g.table or "", players_text(g), score_text(g)]
+            if g.finished:
+                finished.add_row(*row, g.winner_names or "", key=g.game_id)
+            else:
+                unfinished.add_row(*row, str(g.hands + 1), key=g.game_id)
+
+    @on(DataTable.RowSelected)
+    def open_selected(self, event: DataTable.RowSelected) -> None:
+        self.app.open_game(str(event.row_key.value))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"new": self.action_new_game, "resume": self.action_resume,
+                   "standings": self.action_standings, "help": self.app.action_help}
+        actions[str(event.button.id)]()
+
+    def action_new_game(self) -> None:
+        self.app.new_game()
+
+    def action_resume(self) -> None:
+        table = self.query_one("#unfinished", DataTable)
+        if not table.row_count:
+            self.app.notify("No unfinished game: n starts a new one.")
+            return
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        self.app.open_game(str(key.value))
+
+    def action_finished(self) -> None:
+        self.query_one("#finished", DataTable).focus()
+
+    def action_standings(self) -> None:
+        self.app.show_standings()

@@ -1,0 +1,70 @@
+"""Season standings: players and partnerships, ranked by the standings library."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Select, Static
+
+from ...standings import Standings, StandingRow, compute_standings
+
+ALL = "__all__"
+COLUMNS = ("rank", "name", "games", "won", "lost", "win %", "points +/-", "nil made",
+           "bags", "rating")
+
+
+def _cells(row: StandingRow) -> list[str]:
+    rank = f"{row.rank}=" if row.shared_rank else str(row.rank)
+    nils = f"{row.nil_made}/{row.nil_bids}"
+    if row.blind_nil_bids:
+        nils += f" BN {row.blind_nil_made}/{row.blind_nil_bids}"
+    return [rank, row.name, str(row.games), str(row.wins), str(row.losses),
+            f"{100 * row.win_pct:.0f}", f"{row.points_diff:+d}", nils, str(row.bags),
+            f"{row.rating:.1f}"]
+
+
+class StandingsScreen(Screen):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        seasons = self.app.store.seasons()
+        with Horizontal(id="standings-bar"):
+            yield Label("Season ")
+            yield Select([("All games", ALL)] + [(s, s) for s in seasons], allow_blank=False,
+                         value=seasons[-1] if seasons else ALL, id="season")
+        with Vertical(id="standings-tables"):
+            yield Label("Players", classes="list-title")
+            yield DataTable(id="players", zebra_stripes=True, cursor_type="row")
+            yield Label("Partnerships", classes="list-title")
+            yield DataTable(id="pairs", zebra_stripes=True, cursor_type="row")
+            yield Static(id="standings-note", classes="description")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for table in self.query(DataTable):
+            table.add_columns(*COLUMNS)
+        self.show(self.query_one("#season", Select).value)
+        self.query_one("#players", DataTable).focus()
+
+    @on(Select.Changed, "#season")
+    def season_changed(self, event: Select.Changed) -> None:
+        self.show(event.value)
+
+    def show(self, value: object) -> None:
+        season = None if value == ALL else str(value)
+        standings: Standings = compute_standings(self.app.store.game_results(season),
+                                                 season=season)
+        for table_id, rows in (("#players", standings.players),
+                               ("#pairs", standings.partnerships)):
+            table = self.query_one(table_id, DataTable)
+            table.clear()
+            for row in rows:
+                table.add_row(*_cells(row))
+        note = f"{standings.games} finished game{'s' if standings.games != 1 else ''}"
+        if standings.unfinished:
+            note += f"; {len(standings.unfinished)} unfinished (not counted)"
+        self.query_one("#standings-note", Static).update(
+            f"{note}. Ranked by {standings.ranking}. Rating: {standings.rating}.")

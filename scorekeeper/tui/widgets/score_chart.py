@@ -1,0 +1,32 @@
+"""Both sides' scores over the hands, drawn with plotext, in the sides' colours."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from textual_plotext import PlotextPlot
+
+from .score_sheet import SIDE_COLOURS
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    h = hex_colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+class ScoreChart(PlotextPlot):
+    """A line per side: the running score after each hand (hand 0: the score carried in)."""
+
+    def show_scores(self, series: Mapping[str, Sequence[int]], target: int) -> None:
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title("Scores")
+        n = max((len(v) for v in series.values()), default=0)
+        for i, (label, scores) in enumerate(series.items()):
+            plt.plot(list(range(len(scores))), list(scores), label=label,
+                     color=_rgb(SIDE_COLOURS[i % 2]), marker="braille")
+        if n:
+            plt.hline(target, "gray")
+        plt.xlabel("hand")
+        self.refresh()

@@ -215,8 +215,8 @@ def check_claim(replay: HandReplay) -> ClaimCheck:
                           reason=f"the cards left do not make a position ({exc})")
     base["remaining_hands"] = left
     seats = [int(s) for s in members]
-    line = solver.refute_claim(pos, seats, claimed)
     best = solver.max_tricks(pos, seats)
+    line = solver.refute_claim(pos, seats, claimed) if best < claimed else None
     nils = []
     won_so_far = {s: sum(1 for t in replay.tricks if t.winner == s) for s in members}
     for b in rec.bids:
@@ -321,11 +321,8 @@ def hand_json(h: HandAudit, v: Variant) -> dict[str, Any]:
     return {
         "number": h.number, "dealer": str(r.record.dealer),
         "bids": [{"seat": str(b.seat), "bid": b.tricks, "blind": b.blind} for b in r.record.bids],
-        "dealt": None if not r.dealt_known and r.record.tricks is None else
-        {str(s): [str(c) for c in _desc(r.dealt.get(s, 0))] for s in v.seats},
         "dealt_known": r.dealt_known,
-        "tricks": [{"trick": t.trick, "leader": str(t.leader), "cards": [str(c) for c in t.cards],
-                    "winner": str(t.winner)} for t in r.tricks],
+        "trick_winners": [str(t.winner) for t in r.tricks],
         "tricks_won": {"played": {str(s): r.tricks_won.get(s, 0) for s in v.seats},
                        "corrected": {str(s): h.penalties.tricks_won[s] for s in v.seats}},
         "penalties": [{"trick": p.revoke.trick, "seat": str(p.revoke.seat), "kind": p.kind,
@@ -340,17 +337,14 @@ def hand_json(h: HandAudit, v: Variant) -> dict[str, Any]:
     }
 
 
-def _desc(mask: int) -> list[Card]:
-    return [CARDS[i] for i in range(51, -1, -1) if mask >> i & 1]
-
-
 def audit_report(audits: list[GameAudit]) -> dict[str, Any]:
     """The ``scorekeeper audit --format json`` document.
 
     The contract: ``hands_audited`` and ``findings`` (each with ``file``, ``hand``, ``trick``,
     ``seat``, ``card``, ``code``, ``message``, ``evidence``). ``files`` adds, per log, each
-    audited hand (deal, play, tricks as played and corrected, penalties, claim verdict, scores
-    recorded, as played and corrected) and the final scores as played and corrected.
+    audited hand (the winner of each trick played, tricks as played and corrected, penalties,
+    claim verdict, scores recorded, as played and corrected) and the final scores both ways.
+    The deal and the cards played are in the log itself and are not repeated.
     """
     files = []
     for a in audits:

@@ -124,7 +124,17 @@ def read_log(path: str | Path, warnings: list[str] | None = None) -> GameLog:
 
 
 def log_to_data(log: GameLog) -> dict[str, Any]:
-    return log.model_dump(mode="json", by_alias=True, exclude_none=True)
+    """The log as plain JSON data: empty optional fields left out, ``x-`` values untouched."""
+    return _prune(log.model_dump(mode="json", by_alias=True))
+
+
+def _prune(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: (v if k.startswith("x-") else _prune(v)) for k, v in value.items()
+                if v is not None or k.startswith("x-")}
+    if isinstance(value, list):
+        return [_prune(v) for v in value]
+    return value
 
 
 def dump_log(log: GameLog) -> str:

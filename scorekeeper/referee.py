@@ -20,14 +20,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import BIT, CARDS, FULL_DECK, SPADES_MASK, Card, card, cards_in
+from .cards import BIT, CARDS, FULL_DECK, SPADES_MASK, Card, Suit, card, cards_in
 from .referee_view import (
     BidEntered, BidRefused, CardAlreadyPlayed, CardEntered, CardNotHeld, ClaimEntered,
     ClaimRefused, ClaimVerdict, DealEntered, DealRefused, DraftError, DrawEntered, DrawRefused,
     EntryRefused, ExchangeEntered, ExchangeRefused, HandOver, HandResult, LiveFinding,
-    NotNow, NotYourTurn, RedrawEntered, RedrawRefused, RefereeView, Undone, finding_key,
-    judge_claim, no_verdict, penalty_for, shown_out_suits,
+    NotNow, NotYourTurn, RedrawEntered, RedrawRefused, RefereeView, Undone,
+    check_deal, check_draw_turn, log_hand_dict, check_exchange, check_redraw, claim_verdict_of, live_penalties,
+    shown_out_suits,
 )
+from .penalties import Revoke, penalise_hand, set_side
 from .rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from .rules.replay import HandReplay, replay_hand
 from .rules.scoring import Bid, score_hand
@@ -82,6 +84,7 @@ class RefereeHand:
         self._redraws: list[Redraw] = []
         self._tricks: list[tuple[Seat, list[Card]]] = []
         self._claim: Claim | None = None
+        self._verdict: ClaimVerdict | None = None
         self._actions: list[dict[str, Any]] = []
         self._fixed = 0
         self._live: tuple[LiveFinding, ...] = ()
@@ -272,21 +275,7 @@ class RefereeHand:
         if self._exchanges or self._redraws:
             raise NotNow("enter the deal before the Blind Nil exchange or redraw",
                          code="deal_late")
-        parsed = self._parse_hands(hands)
-        seen: dict[Card, Seat] = {}
-        for s in self.seats:
-            if s not in parsed:
-                raise DealRefused(f"the deal has no hand for {s}", code="deal_invalid", seat=s)
-            cs = parsed[s]
-            for c in cs:
-                if c in seen:
-                    where = "twice" if seen[c] == s else f"to {seen[c]} and to {s}"
-                    raise DealRefused(f"the deal gives {c} {where}", code="deal_invalid",
-                                      seat=s, card=c)
-                seen[c] = s
-            if len(cs) != 13:
-                raise DealRefused(f"{s} is dealt {len(cs)} cards, not 13", code="deal_invalid",
-                                  seat=s)
+        check_deal(self.seats, self._parse_hands(hands))
 
     def _parse_hands(self, hands: Mapping[SeatLike, Iterable[CardLike]]) -> dict[Seat, tuple[Card, ...]]:
         parsed = {}
@@ -324,30 +313,8 @@ class RefereeHand:
                                   " discards and redraws instead", code="exchange_invalid",
                                   seat=giver)
         self._before_play("the exchange")
-        receiver = giver.partner
-        blinds = {b.seat for b in self._bids if b.blind}
-        if giver in blinds and receiver in blinds:
-            raise ExchangeRefused(f"{giver} and {receiver} both bid Blind Nil: no cards are"
-                                  " exchanged", code="exchange_invalid", seat=giver)
-        if giver not in blinds and receiver not in blinds:
-            raise ExchangeRefused(f"exchange from {giver}: neither {giver} nor {receiver} bid"
-                                  " Blind Nil", code="exchange_invalid", seat=giver)
-        if any(x.giver == giver for x in self._exchanges):
-            raise ExchangeRefused(f"{giver} has already passed three cards to {receiver}",
-                                  code="exchange_invalid", seat=giver)
-        if len(cs) != 3 or len(set(cs)) != 3:
-            raise ExchangeRefused(f"{giver} passes {len(set(cs))} different cards, not three",
-                                  code="exchange_invalid", seat=giver)
-        for c in cs:
-            if self._deal is not None and c not in self._deal[giver]:
-                holder = next(s for s in self.seats if c in self._deal[s])
-                raise ExchangeRefused(f"{giver} cannot pass {c}: it was dealt to {holder}",
-                                      code="exchange_invalid", seat=giver, card=c)
-            for x in self._exchanges:
-                if c in x.cards:
-                    raise ExchangeRefused(f"{giver} cannot pass {c}: {x.giver} passed it to"
-                                          f" {x.receiver}", code="exchange_invalid",
-                                          seat=giver, card=c)
+        check_exchange(giver, cs, {b.seat for b in self._bids if b.blind}, self._exchanges,
+                       self._deal)
 
     def can_exchange(self, giver: SeatLike, cards: Iterable[CardLike]) -> bool:
         return _can(self.verify_exchange, giver, cards)
@@ -376,23 +343,7 @@ class RefereeHand:
                          code="draw_with_deal")
         if self._redraws:
             raise NotNow("the draw comes before the Blind Nil redraw", code="draw_late")
-        n = len(self._draw) + 1
-        if n > 26:
-            raise DrawRefused("the draw is complete: 26 turns, 13 cards kept each",
-                              code="draw_invalid", seat=seat)
-        want = self._draw_turn_seat()
-        if seat != want:
-            raise NotYourTurn(f"draw turn {n} is {want}'s ({self.dealer} draws first)",
-                              code="not_your_turn", seat=seat)
-        if k == d:
-            raise DrawRefused(f"draw turn {n}: {k} cannot be both kept and discarded",
-                              code="draw_invalid", seat=seat, card=k)
-        for c in (k, d):
-            for i, p in enumerate(self._draw, start=1):
-                if c in (p.kept, p.discarded):
-                    how = "kept" if c == p.kept else "discarded"
-                    raise DrawRefused(f"draw turn {n}: {c} was already drawn ({how} by {p.seat}"
-                                      f" at turn {i})", code="draw_invalid", seat=seat, card=c)
+        check_draw_turn(self._draw, self._draw_turn_seat(), self.dealer, seat, k, d)
 
     def can_draw(self, seat: SeatLike, kept: CardLike, discarded: CardLike) -> bool:
         return _can(self.verify_draw, seat, kept, discarded)
@@ -419,37 +370,12 @@ class RefereeHand:
         if self._draw and len(self._draw) < 26:
             raise NotNow(f"the draw is not finished ({len(self._draw)} of 26 turns)",
                          code="draw_incomplete", seat=seat)
-        if any(r.seat == seat for r in self._redraws):
-            raise RedrawRefused(f"{seat} has already redrawn", code="redraw_invalid", seat=seat)
-        if len(out) != len(back) or len(out) > 3:
-            raise RedrawRefused(f"{seat} discards {len(out)} and draws {len(back)}: up to three,"
-                                " the same number each way", code="redraw_invalid", seat=seat)
-        if len(set(out)) != len(out) or len(set(back)) != len(back):
-            raise RedrawRefused(f"{seat}'s redraw names a card twice", code="redraw_invalid",
-                                seat=seat)
-        held = self._replay.held.get(seat, 0) if self._replay.dealt_known else None
-        pile = _mask(p.discarded for p in self._draw) if self._draw else None
-        for c in out:
-            if held is not None and not held & BIT[c]:
-                raise RedrawRefused(f"{seat} cannot discard {c}: he does not hold it",
-                                    code="redraw_invalid", seat=seat, card=c)
-            if c in back:
-                raise RedrawRefused(f"{seat} cannot draw back {c}, the card he discards",
-                                    code="redraw_invalid", seat=seat, card=c)
-        for c in back:
-            if pile is not None and not pile & BIT[c]:
-                raise RedrawRefused(f"{seat} cannot draw {c}: it is not among the cards"
-                                    " discarded in the draw", code="redraw_invalid",
-                                    seat=seat, card=c)
-            if held is not None and self._replay.held.get(Seat.N if seat == Seat.S else Seat.S,
-                                                          0) & BIT[c]:
-                raise RedrawRefused(f"{seat} cannot draw {c}: the other player holds it",
-                                    code="redraw_invalid", seat=seat, card=c)
-            for r in self._redraws:
-                if c in r.drawn or c in r.discarded:
-                    raise RedrawRefused(f"{seat} cannot draw {c}: {r.seat} "
-                                        f"{'drew' if c in r.drawn else 'discarded'} it in his"
-                                        " redraw", code="redraw_invalid", seat=seat, card=c)
+        known = self._replay.dealt_known
+        other = Seat.N if seat == Seat.S else Seat.S
+        check_redraw(seat, out, back, self._redraws,
+                     held=self._replay.held.get(seat, 0) if known else None,
+                     other_held=self._replay.held.get(other, 0) if known else None,
+                     pile=_mask(p.discarded for p in self._draw) if self._draw else None)
 
     def can_redraw(self, seat: SeatLike, discarded: Iterable[CardLike],
                    drawn: Iterable[CardLike]) -> bool:
@@ -600,27 +526,29 @@ class RefereeHand:
         shares = {s: 0 for s in self.seats}
         shares.update({_seat(k): v for k, v in tricks.items()})
         self._claim = Claim(_seat(seat), self.completed_tricks, shares, accepted)
+        self._verdict = None
         new = self._push({"op": "claim", "seat": self._claim.seat.name,
                           "tricks": {s.name: v for s, v in shares.items()}, "accepted": accepted})
-        return ClaimEntered(self._claim, new)
+        return ClaimEntered(self._claim, new, self._verdict)
 
     def claim_verdict(self) -> ClaimVerdict:
-        """The solver's verdict on the claim entered (when every remaining card is known).
+        """The verdict on the claim entered, as ``scorekeeper audit`` gives it: with the deal
+        known, the double-dummy solver decides whether the claiming side can force its tricks
+        (and each live Nil of the side is safe); its findings join :attr:`findings`.
 
-        Solving is exact and can take a while early in a hand: the screen should call this
-        in a worker thread."""
+        Solving is exact and can take long early in a partnership hand (minutes with 13
+        tricks left, well under a second with 7): call it in a worker thread, then read
+        :meth:`view`. The verdict is kept until the claim is undone."""
         cl = self._claim
         if cl is None:
             raise NotNow("no claim has been entered", code="no_claim")
-        held = self.holdings()
-        if held is None:
-            return no_verdict("the solver needs every remaining card: record the deal (or the"
-                              " draw) to judge a claim")
-        table = self._on_table()
-        leader = self._tricks[-1][0] if table else self._replay.turn
-        order = self.variant.turn_order(leader)
-        return judge_claim(self.variant, cl, self.bids, held, tuple(zip(order, table)), leader,
-                           bool(self._played_mask() & SPADES_MASK))
+        if self._verdict is None:
+            verdict = claim_verdict_of(self._replay)
+            if self._claim is cl:  # not undone meanwhile
+                self._verdict = verdict
+                self._refresh()
+            return verdict
+        return self._verdict
 
     # == undo ===============================================================================
     def can_undo(self) -> bool:
@@ -639,7 +567,7 @@ class RefereeHand:
         elif op == "deal":
             self._deal = None
         elif op == "claim":
-            self._claim = None
+            self._claim = self._verdict = None
         else:
             {"bid": self._bids, "exchange": self._exchanges, "draw": self._draw,
              "redraw": self._redraws}[op].pop()
@@ -676,12 +604,16 @@ class RefereeHand:
 
     def _refresh(self) -> None:
         self._replay = rep = self._run_replay()
-        live = []
-        for f in rep.findings:
-            if self._pending(f, rep):
-                continue
-            live.append(LiveFinding(f, penalty_for(f, self.variant, self.rules, rep, self._claim)))
-        self._live = tuple(live)
+        found = [f for f in rep.findings if not self._pending(f, rep)]
+        live = tuple(LiveFinding(f, p) for f, p in
+                     zip(found, live_penalties(found, self.variant, self.rules, rep)))
+        if self._claim is not None and self._verdict is None and not rep.dealt_known:
+            # Nothing to solve: the audit's verdict is at once "cannot be checked".
+            self._verdict = claim_verdict_of(rep)
+        if self._verdict is not None:
+            live += self._verdict.findings
+        # Ordered as the audit orders a hand's findings: by trick, hand-wide ones first.
+        self._live = tuple(sorted(live, key=lambda f: f.finding.trick or 0))
 
     def _pending(self, f, rep: HandReplay) -> bool:
         """Findings about entries not finished yet, not faults: the trick on the table is
@@ -719,35 +651,12 @@ class RefereeHand:
 
     def to_log_hand(self) -> dict[str, Any]:
         """The hand as a game log hand (``HandLog``), as ``scorekeeper audit`` reads it."""
-        rec = self.record()
-        hand: dict[str, Any] = {
-            "dealer": self.dealer.name,
-            "bids": [{"seat": b.seat.name, "bid": b.tricks, **({"blind": True} if b.blind else {})}
-                     for b in self._bids],
-        }
-        if self.is_over:
-            hand["tricks_won"] = {s.name: self._replay.tricks_won.get(s, 0) for s in self.seats}
-        hand["tricks"] = [{"leader": t.leader.name, "cards": [str(c) for c in t.cards]}
-                          for t in rec.tricks]
-        if self._deal is not None:
-            hand["deal"] = {s.name: [str(c) for c in cs] for s, cs in self._deal.items()}
-        if self._exchanges:
-            hand["exchanges"] = [{"from": x.giver.name, "to": x.receiver.name,
-                                  "cards": [str(c) for c in x.cards]} for x in self._exchanges]
-        if self._draw:
-            hand["draw"] = [{"seat": p.seat.name, "kept": str(p.kept),
-                             "discarded": str(p.discarded)} for p in self._draw]
-        if self._redraws:
-            hand["redraws"] = [{"seat": r.seat.name, "discarded": [str(c) for c in r.discarded],
-                                "drawn": [str(c) for c in r.drawn]} for r in self._redraws]
-        if self._claim is not None:
-            cl = self._claim
-            hand["claim"] = {"seat": cl.seat.name, "after_trick": cl.after_trick,
-                             "tricks": {s.name: v for s, v in cl.tricks.items()},
-                             "accepted": cl.accepted}
-            if self._on_table():
-                leader, cs = self._tricks[-1]
-                hand["x-claim-trick"] = {"leader": leader.name, "cards": [str(c) for c in cs]}
+        won = ({s: self._replay.tricks_won.get(s, 0) for s in self.seats} if self.is_over
+               else None)
+        hand = log_hand_dict(self.record(), won)
+        if self._claim is not None and self._on_table():
+            leader, cs = self._tricks[-1]
+            hand["x-claim-trick"] = {"leader": leader.name, "cards": [str(c) for c in cs]}
         return hand
 
     def result(self) -> HandResult:
@@ -755,9 +664,18 @@ class RefereeHand:
         if not self.is_over:
             raise NotNow(f"the hand is not over ({self.completed_tricks} of 13 tricks played)",
                          code="hand_not_over")
-        won = {s: self._replay.tricks_won.get(s, 0) for s in self.seats}
+        verdict = self.claim_verdict() if self._claim is not None else None
+        rep = self._replay
+        won = {s: rep.tricks_won.get(s, 0) for s in self.seats}
         points = score_hand(self.variant, self._bids, won, self.rules)
-        return HandResult(self._live, won, points, self.to_log_hand())
+        revokes = [Revoke(f.trick, f.seat, Suit.parse(f.evidence["led_suit"]))
+                   for f in rep.findings if f.code == "revoke"]
+        pen = penalise_hand(self.variant, self._bids, [t.winner for t in rep.tricks], won,
+                            revokes, self.rules)
+        corrected = score_hand(self.variant, self._bids, pen.tricks_won, self.rules)
+        corrected = {side: set_side(p, self.rules) if side in pen.set_sides else p
+                     for side, p in corrected.items()}
+        return HandResult(self._live, won, points, pen, corrected, verdict, self.to_log_hand())
 
     # == drafts =============================================================================
     def to_draft(self) -> dict[str, Any]:

@@ -8,15 +8,17 @@ builds them, the referee screen only renders them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARDS, SPADES_MASK, Card, Suit, cards_in
-from .rules import solver
+from .audit import ClaimCheck, _claim_findings, check_claim, line_text
+from .cards import Card, Suit
+from .penalties import Revoke, penalise_hand
 from .rules.errors import ImpossiblePlay, InvalidBid, InvalidExchange, OutOfTurn, RuleError
 from .rules.hand import TrickTaken
-from .rules.record import Claim
+from .rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw
 from .rules.replay import Finding, HandReplay
+from .penalties import HandPenalties
 from .rules.scoring import Bid, SideHandPoints
 from .rules.settings import RuleSet
 from .seats import Seat, Variant
@@ -96,14 +98,12 @@ class LivePenalty:
     text: str
     """One sentence: '3 tricks move from NS to EW (never more than NS win from trick 4 on)'."""
     kind: str
-    """'tricks' (tricks move), 'set' (the side is set), 'none' (the rules set no penalty)
-    or 'invalid' (the record itself is impossible)."""
+    """'tricks' (tricks move), 'set' (the side is set), 'none' (no penalty: not a revoke, or
+    a repeated revoke in the same suit) or 'invalid' (the record itself is impossible)."""
     tricks: int | None = None
     """With 'tricks': the tricks that move as things stand (final once the hand is over)."""
     offender: str | None = None
     """The offending side ('NS', 'EW'; 'N', 'S' in two-player)."""
-    source: str = "RuleSet"
-    """Where the penalty comes from: the game's RuleSet (revoke_penalty*)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +167,10 @@ class CardEntered:
 class ClaimEntered:
     claim: Claim
     new_findings: tuple[LiveFinding, ...]
+    """Findings proven by the claim; a claim with the deal known is judged only by
+    ``claim_verdict()`` (slow: run it in a worker), which adds its findings then."""
+    verdict: ClaimVerdict | None
+    """Already known when no solving is needed (no deal: the claim cannot be checked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +179,108 @@ class Undone:
     """The entry taken back, as the draft stores it ({'op': 'card', 'seat': 'E', ...})."""
     dropped_findings: tuple[LiveFinding, ...]
     """Findings that no longer hold without that entry."""
+
+
+# -- checks of the entries before the play ----------------------------------------------------
+def check_deal(seats: tuple[Seat, ...], hands: Mapping[Seat, tuple[Card, ...]]) -> None:
+    """Every seat 13 cards, no card given twice."""
+    seen: dict[Card, Seat] = {}
+    for s in seats:
+        if s not in hands:
+            raise DealRefused(f"the deal has no hand for {s}", code="deal_invalid", seat=s)
+        for c in hands[s]:
+            if c in seen:
+                where = "twice" if seen[c] == s else f"to {seen[c]} and to {s}"
+                raise DealRefused(f"the deal gives {c} {where}", code="deal_invalid", seat=s,
+                                  card=c)
+            seen[c] = s
+        if len(hands[s]) != 13:
+            raise DealRefused(f"{s} is dealt {len(hands[s])} cards, not 13", code="deal_invalid",
+                              seat=s)
+
+
+def check_exchange(giver: Seat, cards: tuple[Card, ...], blinds: set[Seat],
+                   done: list[Exchange], deal: Mapping[Seat, tuple[Card, ...]] | None) -> None:
+    """A partnership Blind Nil exchange: three cards to the partner of a lone Blind Nil
+    bidder (or from him), once each way, cards the giver was dealt when the deal is known."""
+    receiver = giver.partner
+    if giver in blinds and receiver in blinds:
+        raise ExchangeRefused(f"{giver} and {receiver} both bid Blind Nil: no cards are"
+                              " exchanged", code="exchange_invalid", seat=giver)
+    if giver not in blinds and receiver not in blinds:
+        raise ExchangeRefused(f"exchange from {giver}: neither {giver} nor {receiver} bid"
+                              " Blind Nil", code="exchange_invalid", seat=giver)
+    if any(x.giver == giver for x in done):
+        raise ExchangeRefused(f"{giver} has already passed three cards to {receiver}",
+                              code="exchange_invalid", seat=giver)
+    if len(cards) != 3 or len(set(cards)) != 3:
+        raise ExchangeRefused(f"{giver} passes {len(set(cards))} different cards, not three",
+                              code="exchange_invalid", seat=giver)
+    for c in cards:
+        if deal is not None and c not in deal[giver]:
+            holder = next(s for s, cs in deal.items() if c in cs)
+            raise ExchangeRefused(f"{giver} cannot pass {c}: it was dealt to {holder}",
+                                  code="exchange_invalid", seat=giver, card=c)
+        for x in done:
+            if c in x.cards:
+                raise ExchangeRefused(f"{giver} cannot pass {c}: {x.giver} passed it to"
+                                      f" {x.receiver}", code="exchange_invalid", seat=giver,
+                                      card=c)
+
+
+def check_draw_turn(draw: list[DrawPair], want: Seat, first: Seat, seat: Seat, kept: Card,
+                    discarded: Card) -> None:
+    """One turn of the two-player draw: the right player, two cards not drawn before."""
+    n = len(draw) + 1
+    if n > 26:
+        raise DrawRefused("the draw is complete: 26 turns, 13 cards kept each",
+                          code="draw_invalid", seat=seat)
+    if seat != want:
+        raise NotYourTurn(f"draw turn {n} is {want}'s ({first} draws first)",
+                          code="not_your_turn", seat=seat)
+    if kept == discarded:
+        raise DrawRefused(f"draw turn {n}: {kept} cannot be both kept and discarded",
+                          code="draw_invalid", seat=seat, card=kept)
+    for c in (kept, discarded):
+        for i, p in enumerate(draw, start=1):
+            if c in (p.kept, p.discarded):
+                how = "kept" if c == p.kept else "discarded"
+                raise DrawRefused(f"draw turn {n}: {c} was already drawn ({how} by {p.seat}"
+                                  f" at turn {i})", code="draw_invalid", seat=seat, card=c)
+
+
+def check_redraw(seat: Seat, out: tuple[Card, ...], back: tuple[Card, ...],
+                 done: list[Redraw], *, held: int | None, other_held: int | None,
+                 pile: int | None) -> None:
+    """A two-player Blind Nil redraw: up to three out, as many back from the draw's discards
+    (``pile``, when the draw is recorded); ``held``/``other_held``: the exact hands, if known."""
+    if any(r.seat == seat for r in done):
+        raise RedrawRefused(f"{seat} has already redrawn", code="redraw_invalid", seat=seat)
+    if len(out) != len(back) or len(out) > 3:
+        raise RedrawRefused(f"{seat} discards {len(out)} and draws {len(back)}: up to three,"
+                            " the same number each way", code="redraw_invalid", seat=seat)
+    if len(set(out)) != len(out) or len(set(back)) != len(back):
+        raise RedrawRefused(f"{seat}'s redraw names a card twice", code="redraw_invalid",
+                            seat=seat)
+    for c in out:
+        if held is not None and not held >> c & 1:
+            raise RedrawRefused(f"{seat} cannot discard {c}: he does not hold it",
+                                code="redraw_invalid", seat=seat, card=c)
+        if c in back:
+            raise RedrawRefused(f"{seat} cannot draw back {c}, the card he discards",
+                                code="redraw_invalid", seat=seat, card=c)
+    for c in back:
+        if pile is not None and not pile >> c & 1:
+            raise RedrawRefused(f"{seat} cannot draw {c}: it is not among the cards discarded"
+                                " in the draw", code="redraw_invalid", seat=seat, card=c)
+        if other_held is not None and other_held >> c & 1:
+            raise RedrawRefused(f"{seat} cannot draw {c}: the other player holds it",
+                                code="redraw_invalid", seat=seat, card=c)
+        for r in done:
+            if c in r.drawn or c in r.discarded:
+                raise RedrawRefused(f"{seat} cannot draw {c}: {r.seat}"
+                                    f" {'drew' if c in r.drawn else 'discarded'} it in his"
+                                    " redraw", code="redraw_invalid", seat=seat, card=c)
 
 
 # -- the live view ----------------------------------------------------------------------
@@ -217,36 +323,74 @@ class RefereeView:
 
 
 @dataclass(frozen=True)
+class ClaimVerdict:
+    """The verdict on a claim, exactly as ``scorekeeper audit`` gives it."""
+
+    available: bool
+    """False when it cannot be checked (the deal or draw was not recorded): see ``summary``."""
+    summary: str
+    """One sentence for the screen."""
+    check: ClaimCheck
+    """The audit's verdict: ``status`` ('good', 'refuted', 'unverifiable'), ``claimed``,
+    ``best`` (tricks the side can force), ``defence`` (a line that beats the claim, trick by
+    trick) and ``nils`` (each live Nil of the claiming side: safe or not, with a line)."""
+    findings: tuple[LiveFinding, ...]
+    """The audit's claim findings: claim_refuted, nil_claim_refuted, claim_unverifiable."""
+
+    @property
+    def good(self) -> bool | None:
+        return None if not self.available else self.check.status == "good"
+
+
+@dataclass(frozen=True)
 class HandResult:
     """The finished hand: findings, tricks, points, and the hand as a log entry."""
 
     findings: tuple[LiveFinding, ...]
+    """Every finding of the hand, the claim's included (as ``scorekeeper audit`` lists them)."""
     tricks_won: Mapping[Seat, int]
+    """As played, plus the claim's shares."""
     points: Mapping[str, SideHandPoints]
-    """score_hand on the tricks as played (and claimed); penalties are listed, not applied."""
+    """``score_hand`` on the tricks as played: the 'played' score of the audit."""
+    penalties: HandPenalties
+    """The revoke penalties (``scorekeeper.penalties``) and the corrected tricks per seat."""
+    corrected_points: Mapping[str, SideHandPoints]
+    """Each side's points after the penalties: the 'corrected' score of the audit."""
+    claim: ClaimVerdict | None
     log_hand: dict[str, Any]
     """The hand in the game log's form (what ``HandLog`` and ``scorekeeper audit`` read)."""
 
 
-@dataclass(frozen=True)
-class ClaimVerdict:
-    """The double-dummy verdict on a claim, when every remaining card is known."""
+def log_hand_dict(rec: HandRecord, tricks_won: Mapping[Seat, int] | None) -> dict[str, Any]:
+    """A hand record as the game log writes a hand (``HandLog``): what the audit reads."""
+    def texts(cards) -> list[str]:
+        return [str(c) for c in cards]
 
-    available: bool
-    """False when the solver cannot judge (no deal recorded): see ``summary``."""
-    summary: str
-    side: str | None = None
-    claimed: int | None = None
-    """Tricks the claimer's side claims of those left (the trick on the table included)."""
-    best: int | None = None
-    """Most tricks of those left the claimer's side can force against any defence."""
-    good: bool | None = None
-    """Whether the side can force what it claims (a claim of fewer is always good)."""
-    refutation: tuple[tuple[Seat, Card], ...] = ()
-    """When the claim is not good: a line of play, defence best, that beats it."""
-    nil_checks: tuple[tuple[Seat, int, bool], ...] = field(default_factory=tuple)
-    """For each Nil bidder of the claiming side: (seat, tricks claimed for him, whether his
-    side can hold him to that many)."""
+    hand: dict[str, Any] = {
+        "dealer": rec.dealer.name,
+        "bids": [{"seat": b.seat.name, "bid": b.tricks, **({"blind": True} if b.blind else {})}
+                 for b in rec.bids],
+    }
+    if tricks_won is not None:
+        hand["tricks_won"] = {s.name: n for s, n in tricks_won.items()}
+    hand["tricks"] = [{"leader": t.leader.name, "cards": texts(t.cards)} for t in rec.tricks or ()]
+    if rec.deal is not None:
+        hand["deal"] = {s.name: texts(cs) for s, cs in rec.deal.items()}
+    if rec.exchanges:
+        hand["exchanges"] = [{"from": x.giver.name, "to": x.receiver.name, "cards": texts(x.cards)}
+                             for x in rec.exchanges]
+    if rec.draw:
+        hand["draw"] = [{"seat": p.seat.name, "kept": str(p.kept), "discarded": str(p.discarded)}
+                        for p in rec.draw]
+    if rec.redraws:
+        hand["redraws"] = [{"seat": r.seat.name, "discarded": texts(r.discarded),
+                            "drawn": texts(r.drawn)} for r in rec.redraws]
+    if rec.claim is not None:
+        cl = rec.claim
+        hand["claim"] = {"seat": cl.seat.name, "after_trick": cl.after_trick,
+                         "tricks": {s.name: v for s, v in cl.tricks.items()},
+                         "accepted": cl.accepted}
+    return hand
 
 
 def finding_key(f: Finding) -> tuple:
@@ -255,94 +399,61 @@ def finding_key(f: Finding) -> tuple:
 
 
 # -- penalties ----------------------------------------------------------------------------
-def penalty_for(f: Finding, variant: Variant, rules: RuleSet, replay: HandReplay,
-                claim: Claim | None) -> LivePenalty:
-    """The penalty the game's rules apply to a finding, from ``RuleSet.revoke_penalty``.
+def live_penalties(findings: list[Finding], variant: Variant, rules: RuleSet,
+                   replay: HandReplay) -> list[LivePenalty]:
+    """The penalty the game's rules apply to each finding, by ``scorekeeper.penalties`` (the
+    audit's own module, so the app and ``scorekeeper audit`` price a revoke alike).
 
-    RULES.md prices only a proven revoke; for anything else the rules set no penalty, and
-    the view says so rather than inventing one.
+    Revokes are priced together, in trick order, as things stand: the tricks that move are
+    capped by what the offending side has won from the revoke on, so the figure can grow
+    until the hand is over. RULES.md names a penalty for a revoke only.
     """
-    if f.invalid:
-        return LivePenalty("the record is impossible here: correct the entry", "invalid")
-    if f.code != "revoke" or f.seat is None:
-        return LivePenalty("no penalty in this game's rules; the referee rules on it", "none")
-    side = variant.side_of(f.seat)
-    other = next(s for s in variant.sides if s != side)
-    if rules.revoke_penalty == "set":
-        return LivePenalty(f"{side} are set: the contract counts as failed", "set",
-                           offender=side)
-    won = sum(1 for t in replay.tricks if t.trick >= (f.trick or 1)
-              and variant.side_of(t.winner) == side)
-    if claim is not None:
-        won += sum(k for s, k in claim.tricks.items() if variant.side_of(s) == side)
-    n = rules.revoke_penalty_tricks
-    moved = min(n, won)
-    over = claim is not None or len(replay.tricks) == 13
-    if over:
-        text = (f"{_tricks(moved)} move from {side} to {other} ({_tricks(n)} by the rules;"
-                f" {side} won {won} from trick {f.trick} on)")
-    else:
-        text = (f"{_tricks(n)} move from {side} to {other}, never more than {side} win from"
-                f" trick {f.trick} on ({won} so far)")
-    return LivePenalty(text, "tricks", moved, side)
-
-
-def _tricks(n: int) -> str:
-    return f"{n} trick{'' if n == 1 else 's'}"
+    revokes = [Revoke(f.trick, f.seat, Suit.parse(f.evidence["led_suit"]))
+               for f in findings if f.code == "revoke"]
+    priced = {}
+    if revokes:
+        hp = penalise_hand(variant, replay.record.bids, [t.winner for t in replay.tricks],
+                           replay.tricks_won, revokes, rules)
+        priced = {(p.revoke.trick, p.revoke.seat): p for p in hp.penalties}
+    out = []
+    for f in findings:
+        p = priced.get((f.trick, f.seat)) if f.code == "revoke" else None
+        if p is not None:
+            out.append(LivePenalty(p.describe(), p.kind, p.tricks_moved, p.offending_side))
+        elif f.invalid:
+            out.append(LivePenalty("the record is impossible here: correct the entry",
+                                   "invalid"))
+        else:
+            out.append(LivePenalty("no penalty: the rules name one for a revoke only", "none"))
+    return out
 
 
 # -- claims -------------------------------------------------------------------------------
-def judge_claim(variant: Variant, claim: Claim, bids: tuple[Bid, ...],
-                remaining: Mapping[Seat, int], table: tuple[tuple[Seat, Card], ...],
-                leader: Seat, spades_broken: bool) -> ClaimVerdict:
-    """Solve the ending double dummy (``scorekeeper.rules.solver``) and judge the claim.
-
-    ``remaining``: each seat's cards not yet played (exact); ``table``: the cards of the
-    unfinished trick with their seats, led by ``leader``.
-    """
-    two = variant is Variant.TWO_PLAYER
-    hands = tuple(remaining.get(Seat(i), 0) for i in range(4))
-    position = solver.Position(hands, int(leader), tuple(int(c) for _, c in table),
-                               spades_broken, two)
-    side = variant.side_of(claim.seat)
-    members = variant.members(side)
-    claimed = sum(claim.tricks.get(s, 0) for s in members)
-    seats = [int(s) for s in members]
-    best = solver.max_tricks(position, seats)
-    good = best >= claimed
-    refutation: tuple[tuple[Seat, Card], ...] = ()
-    if not good:
-        line = solver.refute_claim(position, seats, claimed) or ()
-        refutation = tuple((Seat(s), CARDS[c]) for s, c in line)
-    nils = []
-    for b in bids:
-        if b.tricks == 0 and b.seat in members:
-            share = claim.tricks.get(b.seat, 0)
-            nils.append((b.seat, share, solver.can_hold_to(position, int(b.seat), share)))
-    left = position.tricks_left
-    verdict = (f"{side} can take {best} of the {left} tricks left against any defence")
-    if good:
-        verdict += f": the claim of {claimed} stands"
+def claim_verdict_of(replay: HandReplay) -> ClaimVerdict:
+    """The audit's verdict on the claim that ends ``replay`` (``scorekeeper.audit``, which
+    runs the double-dummy solver when the deal is known), with its findings."""
+    check = check_claim(replay)
+    found = tuple(LiveFinding(Finding(a.code, a.message, a.trick, a.seat, a.card,
+                                      a.evidence or {}),
+                              LivePenalty("no penalty: a claim is settled by the referee",
+                                          "none"))
+                  # The audit's claim findings, worded exactly as `scorekeeper audit` words them.
+                  for a in _claim_findings("", 0, check))
+    head = (f"{check.seat} claims {check.claimed} of the {check.remaining} tricks left for"
+            f" {check.side}")
+    if check.status == "unverifiable":
+        summary = f"{head}; it cannot be checked: {check.reason}"
+    elif check.status == "good":
+        summary = (f"{head}: the claim stands ({check.side} can force {check.best} against any"
+                   " defence)")
     else:
-        shown = " ".join(f"{s} {c}" for s, c in refutation)
-        verdict += f": the claim of {claimed} fails ({shown})"
-    for seat, share, ok in nils:
-        verdict += (f"; {seat}'s Nil {'is safe' if ok else 'can be broken'}" if share == 0
-                    else f"; {seat} {'can' if ok else 'cannot'} be held to {share}")
-    return ClaimVerdict(True, verdict, side, claimed, best, good, refutation, tuple(nils))
-
-
-def no_verdict(reason: str) -> ClaimVerdict:
-    return ClaimVerdict(False, reason)
+        summary = (f"{head}: the defence can hold {check.side} to {check.best}:"
+                   f" {line_text(check.defence)}")
+    for n in check.nils:
+        summary += (f"; {n.seat}'s Nil is {'safe' if n.safe else 'not safe'}"
+                    f" ({line_text(n.defence)})" if not n.safe else f"; {n.seat}'s Nil is safe")
+    return ClaimVerdict(check.status != "unverifiable", summary, check, found)
 
 
 def shown_out_suits(mask: int) -> tuple[Suit, ...]:
     return tuple(Suit(s) for s in range(4) if mask >> s & 1)
-
-
-def masks_to_cards(mask: int) -> tuple[Card, ...]:
-    return tuple(cards_in(mask))
-
-
-def spades_seen(mask: int) -> bool:
-    return bool(mask & SPADES_MASK)

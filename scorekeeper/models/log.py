@@ -207,6 +207,23 @@ class HandLog(ExtensibleModel):
         return self
 
 
+def _seats_named(hand: HandLog) -> list[tuple[str, str]]:
+    """Every (field, seat) a hand names, to check them against the variant's seats."""
+    named = [("dealer", hand.dealer)]
+    named += [(f"bid {i}, seat", b.seat) for i, b in enumerate(hand.bids, start=1)]
+    named += [("tricks_won", s) for s in hand.tricks_won or {}]
+    named += [(f"trick {i}, leader", t.leader) for i, t in enumerate(hand.tricks or [], start=1)]
+    named += [("deal", s) for s in hand.deal or {}]
+    named += [(f"exchange {i}", s) for i, x in enumerate(hand.exchanges or [], start=1)
+              for s in (x.from_, x.to)]
+    named += [(f"draw turn {i}, seat", d.seat) for i, d in enumerate(hand.draw or [], start=1)]
+    named += [(f"redraw {i}, seat", r.seat) for i, r in enumerate(hand.redraws or [], start=1)]
+    if hand.claim is not None:
+        named += [("claim, seat", hand.claim.seat)] + [("claim, tricks", s)
+                                                        for s in hand.claim.tricks]
+    return named
+
+
 class Correction(LogModel):
     revision: int = Field(ge=1, description="Grows by one with every correction.")
     at: str = Field(description="When, as an ISO 8601 timestamp.")
@@ -245,6 +262,11 @@ class GameLog(ExtensibleModel):
         for key in self.initial or {}:
             if key not in sides:
                 problems.append(f"initial has side {key!r}, not a side of the {self.variant} game")
+        for i, hand in enumerate(self.hands, start=1):
+            for field, seat in _seats_named(hand):
+                if seat not in seats:
+                    problems.append(f"hand {i}, {field}: {seat!r} is not a seat of the"
+                                    f" {self.variant} game ({', '.join(seats)})")
         if problems:
             raise ValueError("; ".join(problems))
         return self

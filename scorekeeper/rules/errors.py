@@ -22,7 +22,14 @@ class IllegalPlay(RuleError):
 
 
 class ImpossiblePlay(RuleError):
-    """A card that cannot have been played: already played, not held, trick or hand full."""
+    """A card that cannot have been played: already played, not held, trick or hand full.
+
+    ``code`` names the kind: 'card_duplicated', 'card_not_held' or 'hand_over'.
+    """
+
+    def __init__(self, message: str, code: str = "impossible") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class OutOfTurn(RuleError):

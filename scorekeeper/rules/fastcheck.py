@@ -117,6 +117,23 @@ def check_hand(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> int:
     See the module doc; ``codes_of`` names the bits, ``mask & INVALID_MASK`` keeps the ones
     that make the record impossible.
     """
+    return _check(record, rules)[0]
+
+
+def check_and_count(
+    record: HandRecord, rules: RuleSet = DEFAULT_RULES
+) -> tuple[int, dict[Seat, int]]:
+    """:func:`check_hand`'s mask and the tricks each seat won, as ``replay_hand`` gives them in
+    ``tricks_won``: from the play (plus a claim) when the play is recorded, else as recorded.
+
+    A scorer can score a clean hand from this without replaying it, and replay only the hands
+    whose mask is not 0 (to say what is wrong).
+    """
+    problems, won = _check(record, rules)
+    return problems, {_SEATS[s]: won[s] for s in _SEAT_INTS[record.variant]}
+
+
+def _check(record: HandRecord, rules: RuleSet) -> tuple[int, list[int]]:
     v = record.variant
     seat_ints = _SEAT_INTS[v]
     n_seats = len(seat_ints)
@@ -130,10 +147,11 @@ def check_hand(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> int:
     recorded = record.tricks_won
     if tricks is None:
         if recorded is None:
-            return problems | RESULT_MISSING
-        if sum(recorded.get(s, 0) for s in v.seats) != 13:
+            return problems | RESULT_MISSING, [0, 0, 0, 0]
+        won = [recorded.get(s, 0) for s in _SEATS]
+        if sum(won[s] for s in seat_ints) != 13:
             problems |= TRICKS_WON_TOTAL
-        return problems
+        return problems, won
     p, won = _play(tricks, n_seats, held, first)
     problems |= p
     n_tricks = len(tricks)
@@ -158,19 +176,17 @@ def check_hand(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> int:
                 problems |= TRICKS_MISMATCH
         if total != 13:
             problems |= TRICKS_WON_TOTAL
-    return problems
+    return problems, won
 
 
 # -- bids ---------------------------------------------------------------------------------
 def _check_bids(record: HandRecord, v: Variant, seat_ints, first: int, rules: RuleSet) -> int:
     bids = record.bids
-    n = len(seat_ints)
-    i = seat_ints.index(first)
-    expected = seat_ints[i:] + seat_ints[:i]
     blind_ok = rules.allow_blind_nil
-    if list(map(_SEAT_OF, bids)) == _BID_ORDER[v][first] and (
-            blind_ok or not any(map(_BLIND_OF, bids))):
+    expected = _BID_ORDER[v][first]
+    if list(map(_SEAT_OF, bids)) == expected and (blind_ok or not any(map(_BLIND_OF, bids))):
         return 0  # the usual case: each seat once, in turn, nothing forbidden
+    n = len(seat_ints)
     problems = 0
     seen: set[int] = set()
     order_ok = True
@@ -261,15 +277,16 @@ def _check_draw(record: HandRecord, v: Variant) -> tuple[int, list[int] | None, 
         return DRAW_INVALID, None, 0
     draw = record.draw
     first = int(record.dealer)
+    bit = BIT.__getitem__
     kept_cards = list(map(_KEPT_OF, draw))
-    discarded = sum(map(BIT.__getitem__, map(_DISCARDED_OF, draw)))
-    if (len(draw) == 26 and list(map(_SEAT_OF, draw)) == _DRAW_ORDER[first]
-            and (sum(map(BIT.__getitem__, kept_cards)) | discarded).bit_count() == 52):
+    mine, theirs = sum(map(bit, kept_cards[0::2])), sum(map(bit, kept_cards[1::2]))
+    discarded = sum(map(bit, map(_DISCARDED_OF, draw)))
+    if (len(draw) == 26 and (mine + theirs + discarded).bit_count() == 52
+            and list(map(_SEAT_OF, draw)) == _DRAW_ORDER[first]):
         # The usual case: turns alternate from the first player and the 52 cards are all
-        # there (a repeat would leave fewer than 52 bits set).
+        # there (a repeat would carry, leaving fewer than 52 bits set).
         kept = [0, 0, 0, 0]
-        kept[first] = sum(map(BIT.__getitem__, kept_cards[0::2]))
-        kept[2 - first] = sum(map(BIT.__getitem__, kept_cards[1::2]))
+        kept[first], kept[2 - first] = mine, theirs
         return 0, kept, discarded
     problems = 0
     order = v.turn_order(record.dealer)
@@ -297,10 +314,20 @@ def _played_by_seat(tricks, v: Variant) -> list[int]:
     order = _ORDER[v]
     plain = _SEAT_INTS[v]
     played = [0, 0, 0, 0]
+    bits = BIT
     for t in tricks:
         seq = order[t.leader] or plain
-        for s, c in zip(seq, t.cards):
-            played[s] |= BIT[c]
+        cards = t.cards
+        if len(cards) == 4 == len(seq):
+            c0, c1, c2, c3 = cards
+            s0, s1, s2, s3 = seq
+            played[s0] |= bits[c0]
+            played[s1] |= bits[c1]
+            played[s2] |= bits[c2]
+            played[s3] |= bits[c3]
+        else:
+            for s, c in zip(seq, cards):
+                played[s] |= bits[c]
     return played
 
 
@@ -563,4 +590,4 @@ def _odd_trick(cards, seq, n_seats, hold, turn, played, won) -> tuple[int, int, 
     return problems, winner, played, len(cards)
 
 
-__all__ = ["CODES", "CODE_BITS", "INVALID_MASK", "check_hand", "codes_of"]
+__all__ = ["CODES", "CODE_BITS", "INVALID_MASK", "check_and_count", "check_hand", "codes_of"]

@@ -139,7 +139,7 @@ class HandPlay:
         except ImpossiblePlay as exc:
             if not force:
                 raise
-            impossible = (exc.args[1],) if len(exc.args) > 1 else ("impossible",)
+            impossible = (exc.code,)
         except OutOfTurn:
             if not force:
                 raise

@@ -371,7 +371,8 @@ def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay, in_progres
             out.findings.append(Finding("trick_size", f"trick {n}: the leader {t.leader} has no"
                                         f" seat in the {v} game", trick=n, seat=t.leader))
             continue
-        if len(t.cards) != v.n_seats:
+        if len(t.cards) != v.n_seats and not (in_progress and t is record.tricks[-1]
+                                              and len(t.cards) < v.n_seats):
             out.findings.append(Finding("trick_size", f"{len(t.cards)} cards in the trick, not"
                                         f" {v.n_seats}", trick=n,
                                         evidence={"cards": [str(c) for c in t.cards]}))

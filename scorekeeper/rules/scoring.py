@@ -165,7 +165,9 @@ def game_winner(scores: Mapping[str, int], rules: RuleSet = DEFAULT_RULES) -> st
     return leaders[0] if len(leaders) == 1 else None
 
 
-def hand_events(variant: Variant, results: Mapping[str, SideHandResult]) -> list[str]:
+def hand_events(
+    variant: Variant, results: Mapping[str, SideHandResult], rules: RuleSet = DEFAULT_RULES
+) -> list[str]:
     """What a scorekeeper announces after a hand: Nils made or failed, sets, bag penalties."""
     events = []
     for side, r in results.items():
@@ -175,8 +177,8 @@ def hand_events(variant: Variant, results: Mapping[str, SideHandResult]) -> list
         if r.hand.bid and not r.hand.made:
             events.append(f"{side} set: {r.hand.contract}")
         if r.bag_penalties:
-            events.append(f"{side} reach {'10' if r.bag_penalties == 1 else 'the bag limit'}"
-                          f" bags{'' if r.bag_penalties == 1 else f' {r.bag_penalties} times'}:"
+            times = "" if r.bag_penalties == 1 else f" {r.bag_penalties} times"
+            events.append(f"{side} reach{'es' if len(side) == 1 else ''} {rules.bag_limit} bags{times}:"
                           f" {r.bag_penalty}")
     return events
 
@@ -229,7 +231,7 @@ def score_game(
         results = {side: apply_hand(totals[side], points[side], rules) for side in variant.sides}
         totals = {side: SideTotals(r.score, r.bags) for side, r in results.items()}
         hand_winner = game_winner({s: t.score for s, t in totals.items()}, rules)
-        events = hand_events(variant, results)
+        events = hand_events(variant, results, rules)
         if hand_winner and winner is None:
             winner, won_at = hand_winner, i
             events.append(f"{hand_winner} win{'s' if len(hand_winner) == 1 else ''}"

@@ -219,6 +219,20 @@ def replay(position: Position, line: Iterable[Play]) -> tuple[Position, tuple[in
 
 _REPS: dict[int, tuple[int, ...]] = {}
 _CANON: dict[int, int] = {}
+_MEMO_LIMIT = 1 << 21
+
+
+def clear_caches() -> None:
+    """Drop the module's memo tables (they only speed up later solves)."""
+    _REPS.clear()
+    _CANON.clear()
+    _FOLLOW.clear()
+
+
+def _trim_caches() -> None:
+    """Keep a long-running referee process from growing without bound."""
+    if len(_CANON) + len(_FOLLOW) + len(_REPS) > _MEMO_LIMIT:
+        clear_caches()
 
 
 def _reps(present: int, held: int) -> tuple[int, ...]:
@@ -279,6 +293,7 @@ class _Search:
         self.last = 1 if two_player else 3
         self.tt: dict[int, tuple[int, int]] = {}
         self.nodes = 0
+        _trim_caches()
 
     # -- entry from an arbitrary (maybe mid-trick) position -------------
     def at_least(self, pos: Position, k: int) -> bool:
@@ -395,16 +410,39 @@ class _Search:
         cls = tgt[leader]
         if cls != self.mx[leader]:
             return lo, hi
-        hand = hands[leader]
-        quick = run[leader] if run_cls == cls else 0
+        quick, _ = self.cash(leader, cls, sp, run if run_cls == cls else None)
+        partner = (leader + 2) & 3
+        if self.step == 1 and tgt[partner] == cls and hands[partner]:
+            # Cross to partner in a side suit where he holds the top cards.
+            pquick, cashable = self.cash(partner, cls, sp, run if run_cls == cls else None)
+            if pquick > quick:
+                lead = hands[leader]
+                if any(q and lead & SUIT_MASKS[s] for s, q in enumerate(cashable)):
+                    quick = pquick
+        if quick:
+            if quick > n:
+                quick = n
+            if cls:
+                lo = max(lo, quick)
+            else:
+                hi = min(hi, n - quick)
+        return lo, hi
+
+    def cash(self, seat: int, cls: int, sp: list[int],
+             run: list[int] | None) -> tuple[int, list[int]]:
+        """Tricks ``seat`` can cash once on lead: his top cards in each side
+        suit, as many rounds as every other-class seat holding spades can
+        follow, plus his share of a top-spade run held by his class."""
+        hands, tgt = self.hands, self.tgt
+        hand = hands[seat]
+        total = run[seat] if run is not None else 0
+        per_suit = [0, 0, 0]
         for s in (0, 1, 2):
             sh = 13 * s
             mine = (hand >> sh) & 0x1FFF
             if not mine:
                 continue
-            present = 0
-            for h in hands:
-                present |= (h >> sh) & 0x1FFF
+            present = ((hands[0] | hands[1] | hands[2] | hands[3]) >> sh) & 0x1FFF
             top = 0
             r = 12
             while r >= 0:
@@ -414,20 +452,14 @@ class _Search:
                     top += 1
                 r -= 1
             if top:
-                for seat in range(4):
-                    if tgt[seat] != cls and sp[seat]:
-                        length = ((hands[seat] >> sh) & 0x1FFF).bit_count()
+                for o in (0, 1, 2, 3):
+                    if tgt[o] != cls and sp[o]:
+                        length = ((hands[o] >> sh) & 0x1FFF).bit_count()
                         if length < top:
                             top = length
-                quick += top
-        if quick:
-            if quick > n:
-                quick = n
-            if cls:
-                lo = max(lo, quick)
-            else:
-                hi = min(hi, n - quick)
-        return lo, hi
+                per_suit[s] = top
+                total += top
+        return total, per_suit
 
     # -- inside a trick -----------------------------------------------------
     def trick(self, seat: int, idx: int, lead_suit: int, best: int, best_seat: int,

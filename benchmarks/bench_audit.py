@@ -1,0 +1,204 @@
+"""Speed of ``scorekeeper audit`` against OpenSpiel replaying the same hands.
+
+    python benchmarks/bench_audit.py [--hands 2000] [--logs 40] [--repeat 3] [--dir DIR]
+
+Writes ``--logs`` game logs holding ``--hands`` card-by-card hands in all (deal recorded,
+target score out of reach so every hand is a hand of the game), then times, each as a whole
+process reading the same files (best of ``--repeat``):
+
+- ``scorekeeper audit LOG... --format json`` (the whole audit: replay, findings, penalties,
+  scores, the JSON document);
+- OpenSpiel (``pip install open-spiel``, the ``bench`` extra) replaying every hand with its own
+  legality checks: deal, bids as actions 52..65, each card as action ``suit*13 + rank`` (suits
+  C, D, H, S; ranks 2..A, the same numbers as ``scorekeeper.cards``) after checking
+  ``action in state.legal_actions()``.
+
+OpenSpiel's rules differ (see FIELD-NOTES.md): North always bids and leads first, so seats
+are rotated to put each hand's first leader at its North; it has no Blind Nil and caps a
+partnership's bids at 13; it never marks spades broken, so it lets a spade be led only from an
+all-spade hand. The hands are therefore played by random players (through the referee engine)
+that never lead a spade while holding another suit, which is legal under both rule sets; each
+hand is checked with OpenSpiel before it is kept, and the count is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from scorekeeper.cards import NON_SPADES_MASK, SPADES_MASK, cards_in
+from scorekeeper.rules.hand import HandPlay
+from scorekeeper.seats import Variant
+from scorekeeper.simulate import estimate_bid, random_deal
+
+V = Variant.PARTNERSHIP
+
+
+def play_hand(rng: random.Random, dealer) -> dict:
+    """A legal hand whose play OpenSpiel's rules accept as well (no spade led from a hand with
+    another suit), bids capped at 13 a partnership."""
+    deal = random_deal(rng, V)
+    first = V.first_to_act(dealer)
+    bids = {}
+    for seat in V.turn_order(first):
+        bid = max(1, estimate_bid(deal[seat], rng)) if rng.random() > 0.08 else 0
+        bids[seat] = min(bid, 13 - bids.get(seat.partner, 0))
+    engine = HandPlay(V, first, deal)
+    tricks = []
+    while not engine.is_over:
+        seat = engine.turn
+        if not engine.current:
+            tricks.append({"leader": seat.name, "cards": []})
+        moves = engine.legal_moves(seat)
+        if not engine.current and engine.holdings[seat] & NON_SPADES_MASK:
+            moves = [c for c in moves if not SPADES_MASK >> c & 1]
+        card = rng.choice(moves)
+        engine.play(seat, card)
+        tricks[-1]["cards"].append(str(card))
+    return {"dealer": dealer.name,
+            "bids": [{"seat": s.name, "bid": bids[s]} for s in V.turn_order(first)],
+            "deal": {s.name: [str(c) for c in cards_in(deal[s])] for s in V.seats},
+            "tricks": tricks,
+            "tricks_won": {s.name: engine.tricks_won[s] for s in V.seats}}
+
+
+def write_logs(directory: Path, n_hands: int, n_logs: int,
+               seed: int = 2026) -> tuple[list[Path], int]:
+    """Write the logs; returns the paths and how many generated hands OpenSpiel refused."""
+    rng = random.Random(seed)
+    accept = _openspiel_checker()
+    paths, refused = [], 0
+    per_log = -(-n_hands // n_logs)
+    made = 0
+    for i in range(n_logs):
+        dealer = rng.choice(V.seats)
+        hands = []
+        while len(hands) < per_log and made < n_hands:
+            hand = play_hand(rng, dealer)
+            if accept is not None and not accept(hand):
+                refused += 1
+                continue
+            hands.append(hand)
+            made += 1
+            dealer = V.next_dealer(dealer)
+        log = {"format": "spades-game", "format_version": "1.0", "variant": "partnership",
+               "players": {"N": "Alex", "E": "Beth", "S": "Charlie", "W": "David"},
+               "rules": {"target_score": 1_000_000}, "hands": hands}
+        path = directory / f"bench-{i:03d}.json"
+        path.write_text(json.dumps(log))
+        paths.append(path)
+    return paths, refused
+
+
+# -- OpenSpiel ------------------------------------------------------------------------------
+_SEATS = "NESW"
+_CARD = {r + s: si * 13 + ri for si, s in enumerate("CDHS") for ri, r in enumerate("23456789TJQKA")}
+
+
+def _openspiel_replay_hand(game, hand: dict) -> int:
+    """Replay one hand in OpenSpiel with its legality checks; returns the illegal actions."""
+    first = (_SEATS.index(hand["dealer"]) + 1) % 4
+    rotate = {s: (i - first) % 4 for i, s in enumerate(_SEATS)}  # our seat -> its player
+    state = game.new_initial_state()
+    by_player = [[] for _ in range(4)]
+    for seat, cards in hand["deal"].items():
+        by_player[rotate[seat]] = [_CARD[c] for c in cards]
+    for i in range(13):
+        for p in range(4):
+            state.apply_action(by_player[p][i])
+    bad = 0
+    for b in hand["bids"]:
+        action = 52 + b["bid"]
+        if rotate[b["seat"]] != state.current_player() or action not in state.legal_actions():
+            return bad + 1
+        state.apply_action(action)
+    for t in hand["tricks"]:
+        if rotate[t["leader"]] != state.current_player():
+            return bad + 1
+        for c in t["cards"]:
+            action = _CARD[c]
+            if action not in state.legal_actions():
+                return bad + 1
+            state.apply_action(action)
+    return bad
+
+
+def _openspiel_checker():
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("spades")
+    return lambda hand: _openspiel_replay_hand(game, hand) == 0
+
+
+def openspiel_main(paths: list[str]) -> None:
+    """The OpenSpiel side of the benchmark, run as its own process."""
+    import pyspiel
+
+    game = pyspiel.load_game("spades")
+    hands = illegal = 0
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            log = json.load(f)
+        for hand in log["hands"]:
+            hands += 1
+            illegal += _openspiel_replay_hand(game, hand)
+    print(f"openspiel: {hands} hands replayed, {illegal} refused")
+
+
+# -- timing ---------------------------------------------------------------------------------
+def _time(cmd: list[str], repeat: int) -> tuple[float, subprocess.CompletedProcess]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        result = subprocess.run(cmd, capture_output=True, text=True)
+        best = min(best, time.perf_counter() - t0)
+    return best, result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--logs", type=int, default=40)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--dir", type=Path, default=None, help="keep the logs here")
+    ap.add_argument("--openspiel-replay", nargs="+", default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.openspiel_replay:
+        openspiel_main(args.openspiel_replay)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = args.dir or Path(tmp)
+        directory.mkdir(parents=True, exist_ok=True)
+        t0 = time.perf_counter()
+        paths, refused = write_logs(directory, args.hands, args.logs)
+        print(f"wrote {args.hands} hands in {len(paths)} logs to {directory}"
+              f" ({time.perf_counter() - t0:.1f} s; {refused} generated hands refused by"
+              f" OpenSpiel and replaced)")
+        files = [str(p) for p in paths]
+        exe = Path(sys.executable).parent / "scorekeeper"
+        secs, res = _time([str(exe), "audit", *files, "--format", "json"], args.repeat)
+        doc = json.loads(res.stdout)
+        print(f"scorekeeper audit: {secs:.2f} s for {doc['hands_audited']} hands"
+              f" ({doc['hands_audited'] / secs:,.0f} hands/s), {len(doc['findings'])} findings,"
+              f" exit {res.returncode}")
+        if _openspiel_checker() is None:
+            print("openspiel: not installed (pip install open-spiel); no comparison")
+            return
+        secs_os, res_os = _time([sys.executable, __file__, "--openspiel-replay", *files],
+                                args.repeat)
+        print(f"{res_os.stdout.strip()}: {secs_os:.2f} s ({args.hands / secs_os:,.0f} hands/s)")
+        verdict = "faster" if secs < secs_os else "SLOWER"
+        print(f"audit is {verdict}: {secs:.2f} s vs OpenSpiel {secs_os:.2f} s"
+              f" ({secs_os / secs:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

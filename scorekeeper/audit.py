@@ -149,8 +149,11 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
         penalties.append(penalise_hand(v, r.record.bids, winners, r.tricks_won, revokes, rules))
     inputs = [HandInput(r.record.dealer, r.record.bids, p.tricks_won)
               for r, p in zip(analysis.replays, penalties)]
-    corrected = corrected_score(v, inputs, [p.set_sides for p in penalties], rules,
-                                initial_totals(analysis.log, v))
+    if any(p.penalties for p in penalties):
+        corrected = corrected_score(v, inputs, [p.set_sides for p in penalties], rules,
+                                    initial_totals(analysis.log, v))
+    else:  # nothing to correct: the score as played stands (and is not worked out twice)
+        corrected = analysis.score
     hands = []
     for i, r in enumerate(analysis.replays, start=1):
         if only_hand is not None and i != only_hand:

@@ -13,18 +13,22 @@ from dataclasses import dataclass, field, fields
 from .cards import CARDS, Card
 from .models import GameLog, HandLog
 from .rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
-from .rules.replay import Finding, HandReplay, replay_hand
+from .rules.replay import Finding, HandReplay, replay_fast
 from .rules.scoring import Bid, GameScore, HandInput, SideTotals, score_game
 from .rules.settings import DEFAULT_RULES, RuleSet
 from .seats import Seat, Variant
 
 
+_CARD_BY_TEXT = {str(c): c for c in CARDS}
+
+
 def _card(text: str) -> Card:
-    return Card.parse(text)
+    # The model has already checked the canonical text, so a dict lookup is enough.
+    return _CARD_BY_TEXT[text]
 
 
 def _cards(texts) -> tuple[Card, ...]:
-    return tuple(Card.parse(t) for t in texts)
+    return tuple(map(_CARD_BY_TEXT.__getitem__, texts))
 
 
 def ruleset_of(log: GameLog) -> RuleSet:
@@ -95,7 +99,7 @@ def analyse_game(log: GameLog) -> GameAnalysis:
     """Replay and score every hand of a log; collect every finding, never stopping early."""
     variant = Variant(log.variant)
     rules = ruleset_of(log)
-    replays = [replay_hand(hand_record(variant, h), rules) for h in log.hands]
+    replays = [replay_fast(hand_record(variant, h), rules) for h in log.hands]
     inputs = [HandInput(r.record.dealer, r.record.bids, r.tricks_won) for r in replays]
     score = score_game(variant, inputs, rules, initial_totals(log, variant))
     analysis = GameAnalysis(log, variant, rules, replays, score)

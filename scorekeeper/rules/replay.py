@@ -16,11 +16,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import BIT, CARDS, FULL_DECK, Card, cards_in, format_hand
+from ..cards import BIT, CARDS, FULL_DECK, SPADES_MASK, Card, cards_in, format_hand
 from ..seats import Seat, Variant
 from .hand import CardPlayed, HandPlay, TrickTaken, suit_name
 from .record import HandRecord
 from .settings import DEFAULT_RULES, RuleSet
+from .trick import winning_index
 
 INVALID_CODES = frozenset({
     "bid_missing", "bid_duplicated", "bid_seat_invalid", "deal_invalid", "draw_invalid",
@@ -514,3 +515,41 @@ def unseen_cards(record: HandRecord, replay: HandReplay) -> int:
 
 __all__ = ["Finding", "HandReplay", "INVALID_CODES", "replay_hand", "iter_replay", "unseen_cards",
            "cards_in"]
+
+
+def replay_fast(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> HandReplay:
+    """``replay_hand``'s result, the quick way when the fast check finds the hand clean.
+
+    Sweeping many hands (a season, an audit of thousands of hands), almost all are clean:
+    those get their tricks, winners and hands without event records; a hand with any problem,
+    or an unusual shape (a claim, exchanges, a draw or redraws), is replayed in full. The
+    result is the same either way (``tests/unit/test_replay.py`` checks it).
+    """
+    from .fastcheck import check_and_count  # fastcheck imports this module's neighbours
+
+    if (record.tricks is None or record.claim is not None or record.exchanges
+            or record.draw is not None or record.redraws):
+        return replay_hand(record, rules)
+    problems, won = check_and_count(record, rules)
+    if problems:
+        return replay_hand(record, rules)
+    v = record.variant
+    out = HandReplay(record, tricks_won=won)
+    played = 0
+    if record.deal is not None:
+        out.dealt = {s: _mask(record.deal[s]) for s in v.seats}
+        out.dealt_known = True
+    else:
+        out.dealt = {s: 0 for s in v.seats}
+    for n, t in enumerate(record.tricks, start=1):
+        order = v.turn_order(t.leader)
+        cards = t.cards
+        for seat, c in zip(order, cards):
+            played |= BIT[c]
+            if not out.dealt_known:
+                out.dealt[seat] |= BIT[c]
+        out.tricks.append(TrickTaken(n, t.leader, cards, order[winning_index(cards)]))
+    out.held = dict(out.dealt)
+    out.spades_broken = bool(played & SPADES_MASK)
+    out.turn = None
+    return out

@@ -36,8 +36,8 @@ CHART_MIN_WIDTH = 110
 class GameScreen(Screen):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+e", "correct", "Correct a hand"),
-        Binding("ctrl+x", "export", "Export JSON"),
+        Binding("ctrl+r", "correct", "Correct a hand"),
+        Binding("ctrl+s", "export", "Export JSON"),
         Binding("ctrl+g", "toggle_chart", "Chart"),
         Binding("escape", "home", "Home"),
     ]
@@ -119,16 +119,19 @@ class GameScreen(Screen):
         s = self.session
         switcher = self.query_one("#entry", ContentSwitcher)
         over = self.query_one("#over", Static)
-        switcher.display = not s.is_over
-        over.display = s.is_over
+        if switcher.display == s.is_over:
+            switcher.display = not s.is_over
+        if over.display != s.is_over:
+            over.display = s.is_over
         if s.is_over:
             winner = s.variant.sides.index(s.winner)
             over.update(Text.assemble((s.result_text(), side_style(winner)),
-                                      "   ctrl+x exports the log; ctrl+e corrects a hand"))
+                                      "   ctrl+s exports the log; ctrl+r corrects a hand"))
             return
         bids = s.bids
         if s.phase == "bidding":
-            switcher.current = "bids"
+            if switcher.current != "bids":
+                switcher.current = "bids"
             cells = [SeatCell(self._seat_label(seat), bid_text(*bids[seat]) if seat in bids else "",
                               self._side_index(seat), seat == s.turn) for seat in s.order]
             turn = s.turn
@@ -136,7 +139,8 @@ class GameScreen(Screen):
             prompt = f"{self._seat_label(turn)} bids (0-13, n Nil{blind}):"
             self.query_one(BidEntry).show(prompt, cells)
         else:
-            switcher.current = "tricks"
+            if switcher.current != "tricks":
+                switcher.current = "tricks"
             tricks = s.tricks
             cells = [SeatCell(self._seat_label(seat), str(tricks[seat]) if seat in tricks else "",
                               self._side_index(seat), seat == s.turn) for seat in s.order]
@@ -166,7 +170,7 @@ class GameScreen(Screen):
         store, s = self.app.store, self.session
         try:
             if game:
-                store.save_game(s.log, by=by, why=why)
+                store.save_game(s.log, by=by, why=why, analysis=s.analysis)
             if s.bids or s.tricks:
                 store.save_draft(s.game_id, s.draft())
             else:
@@ -180,10 +184,22 @@ class GameScreen(Screen):
     # --- entry -------------------------------------------------------------------------
 
     @on(BidTyped)
-    def enter_bid(self, message: BidTyped) -> None:
+    @on(TricksTyped)
+    def entry_typed(self, message: BidTyped | TricksTyped) -> None:
+        """A value typed into either field counts for what the hand wants now: keys typed
+        quickly after an Enter can reach the field that was just left."""
+        phase = self.session.phase
+        if phase == "bidding":
+            self.enter_bid(message.text)
+        elif phase == "tricks":
+            self.enter_tricks(message.text)
+        elif phase == "confirm" and not message.text.strip():
+            self.confirm_hand()
+
+    def enter_bid(self, text: str) -> None:
         panel = self.query_one(BidEntry)
         try:
-            entered = self.session.bid(*parse_bid(message.text))
+            entered = self.session.bid(*parse_bid(text))
         except SessionError as exc:
             panel.show_message(str(exc))
             return
@@ -192,11 +208,10 @@ class GameScreen(Screen):
         self._panel().show_message(f"{entered.seat} bid {bid_text(entered.bid, entered.blind)}",
                                    error=False)
 
-    @on(TricksTyped)
-    def enter_tricks(self, message: TricksTyped) -> None:
+    def enter_tricks(self, text: str) -> None:
         panel = self.query_one(TricksEntry)
         try:
-            entered = self.session.enter_tricks(parse_tricks(message.text))
+            entered = self.session.enter_tricks(parse_tricks(text))
         except SessionError as exc:
             panel.show_message(str(exc))
             return

@@ -26,8 +26,8 @@ again offers to resume exactly where you were.
 | `s` | home | season standings |
 | `ctrl+s` | new game | start the game |
 | `ctrl+z` | game | undo the last entry (a count, a bid, or the last confirmed hand) |
-| `ctrl+e` | game | correct a past hand: pick it on the sheet, change bids or tricks |
-| `ctrl+x` | game | export the game as its JSON log (`<game id>.json` in this folder) |
+| `ctrl+r` | game | correct a past hand: pick it on the sheet, change bids or tricks |
+| `ctrl+s` | game | export the game as its JSON log (`<game id>.json` in this folder) |
 | `ctrl+g` | game | show or hide the chart of the scores |
 | `Esc` | anywhere | back |
 | `F1` | anywhere | this help |
@@ -38,7 +38,8 @@ again offers to resume exactly where you were.
 columns on the sheet, so that a score never goes on the wrong side.
 
 **The sheet.** One row per hand: the bids (`nil`, `BN` for Blind Nil), the tricks won,
-the points with their parts (contract, `b` bags, nil, BN, bag penalty) and the running
+the points with their parts (contract, `b` bags, `nil`, `BN` Blind Nil, `pen` bag
+penalty) and the running
 score with the bags carried.
 """
 

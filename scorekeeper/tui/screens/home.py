@@ -27,7 +27,7 @@ class HomeScreen(Screen):
         Binding("r", "resume", "Resume"),
         Binding("f", "finished", "Finished games"),
         Binding("s", "standings", "Standings"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", show=False),
     ]
 
     def __init__(self, *, offer_resume: bool = False) -> None:

@@ -55,24 +55,28 @@ class NewGameScreen(Screen):
                 yield Label("Game")
                 yield Select([("Partnership (4 players)", "partnership"),
                               ("Two-player", "two_player")], value="partnership",
-                             allow_blank=False, id="variant")
+                             allow_blank=False, id="variant", compact=True)
                 for seat, long in SEAT_NAMES.items():
                     yield Label(f"{long} ({seat})", id=f"label-{seat}")
                     yield Input(id=f"name-{seat}", placeholder="name",
-                                suggester=SuggestFromList(names, case_sensitive=False))
+                                suggester=SuggestFromList(names, case_sensitive=False),
+                                compact=True)
                 yield Label("Deals first", id="dealer-label")
-                yield Select([], allow_blank=False, id="dealer")
+                yield Select([(f"{SEAT_NAMES[s.name]} ({s.name})", s.name)
+                              for s in Variant.PARTNERSHIP.seats], allow_blank=False,
+                             id="dealer", compact=True)
                 yield Label("Season")
-                yield Input(season or "", id="season")
+                yield Input(season or "", id="season", compact=True)
                 yield Label("Date")
-                yield Input(self.app.today().isoformat(), id="date", placeholder="YYYY-MM-DD")
+                yield Input(self.app.today().isoformat(), id="date", placeholder="YYYY-MM-DD",
+                            compact=True)
                 yield Label("Table")
-                yield Input(id="table")
+                yield Input(id="table", placeholder="as the club names it", compact=True)
             yield Static("House rules", classes="form-title")
             with Grid(classes="form rules"):
                 yield Label("Preset")
                 yield Select([(name, name) for name in PRESETS], value="standard",
-                             allow_blank=False, id="preset")
+                             allow_blank=False, id="preset", compact=True)
                 yield Static(PRESET_DESCRIPTIONS["standard"], id="preset-description",
                              classes="description")
                 for f in fields(RuleSet):
@@ -80,10 +84,10 @@ class NewGameScreen(Screen):
                     default = getattr(DEFAULT_RULES, f.name)
                     if f.name in CHOICES:
                         yield Select([(c, c) for c in CHOICES[f.name]], allow_blank=False,
-                                     value=_shown(default), id=f"rule-{f.name}")
+                                     value=_shown(default), id=f"rule-{f.name}", compact=True)
                     else:
                         yield Input(_shown(default), id=f"rule-{f.name}",
-                                    restrict=r"-?[0-9]*")
+                                    restrict=r"-?[0-9]*", compact=True)
                     yield Static(RULE_DESCRIPTIONS[f.name], classes="description")
             yield Static(id="message", classes="message error")
             with Horizontal(classes="buttons"):
@@ -173,7 +177,10 @@ class NewGameScreen(Screen):
                 season=self.query_one("#season", Input).value.strip() or None,
                 table=self.query_one("#table", Input).value.strip() or None)
         except SessionError as exc:
-            self.query_one("#message", Static).update(str(exc))
+            message = self.query_one("#message", Static)
+            message.update(str(exc))
+            message.scroll_visible()
+            self.notify(str(exc), title="Cannot start yet", severity="error")
             return
         self.app.start_game(log)
 

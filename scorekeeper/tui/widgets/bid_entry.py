@@ -58,12 +58,14 @@ class EntryPanel(Vertical):
         self.query_one("#prompt", Label).update(prompt)
         field = self.query_one("#field", Input)
         button = self.query_one("#confirm", Button)
-        field.display = not ready
-        button.display = ready
+        if button.display != ready:
+            field.display = not ready
+            button.display = ready
 
     def show_message(self, text: str, *, error: bool = True) -> None:
         message = self.query_one("#message", Static)
-        message.set_class(error and bool(text), "error")
+        if message.has_class("error") != (error and bool(text)):
+            message.set_class(error and bool(text), "error")
         message.update(text)
 
     def focus_field(self) -> None:

@@ -57,22 +57,21 @@ def _bid_text(report_side: dict[str, Any], seat: str) -> str:
 
 
 def _parts_text(points: int, parts: dict[str, int]) -> str:
-    bits = [f"{parts['contract']:+d}" if parts["contract"] else "0"]
-    if parts["bags"]:
-        bits.append(f"{parts['bags']:+d}b")
-    if parts["nil"]:
-        bits.append(f"{parts['nil']:+d} nil")
-    if parts["blind_nil"]:
-        bits.append(f"{parts['blind_nil']:+d} BN")
-    if parts["bag_penalty"]:
-        bits.append(f"{parts['bag_penalty']:+d} bags")
-    shown = " ".join(bits)
-    return f"{points:+d}" if shown == f"{points:+d}" else f"{points:+d} = {shown}"
+    """'+51: 50 +1b' -- the points, then the parts: contract (or set), bags, nil, BN (Blind
+    Nil), pen (bag penalty). Just the points when the contract is all there is."""
+    bits = [str(parts["contract"])]
+    for key, mark in (("bags", "b"), ("nil", "nil"), ("blind_nil", "BN"), ("bag_penalty", "pen")):
+        if parts[key]:
+            bits.append(f"{parts[key]:+d}{mark}")
+    if len(bits) == 1:
+        return f"{points:+d}"
+    return f"{points:+d}: {' '.join(bits)}"
 
 
 class ScoreSheet(DataTable):
-    """The hands one row each: dealer, then per side the bids, tricks, points with their parts
-    (contract, bags, Nil, Blind Nil, bag penalty) and the running score and bags."""
+    """The hands one row each: # and D(ealer), then per side the bids/tricks won (seat by
+    seat: nil, BN), the points with their parts (contract, bags, Nil, Blind Nil, bag
+    penalty) and the running score with the bags carried."""
 
     BINDINGS = [("escape", "leave", "Back to entry")]
 
@@ -87,11 +86,10 @@ class ScoreSheet(DataTable):
         self._shown = {}
         self.clear(columns=True)
         self.add_column("#", key="n")
-        self.add_column("deals", key="dealer")
+        self.add_column("D", key="dealer")
         for i, side in enumerate(self._sides):
             style = side_style(i)
-            self.add_column(Text(f"{side} bid", style=style), key=f"{side}-bid")
-            self.add_column(Text(f"{side} won", style=style), key=f"{side}-won")
+            self.add_column(Text(f"{side} bid/won", style=style), key=f"{side}-bid")
             self.add_column(Text(f"{side} points", style=style), key=f"{side}-pts")
             self.add_column(Text(f"{side} score", style=style), key=f"{side}-score")
 
@@ -100,8 +98,8 @@ class ScoreSheet(DataTable):
         for i, side in enumerate(self._sides):
             r = hand["sides"][side]
             seats = list(r["tricks_won"])
-            cells.append("+".join(_bid_text(r, s) for s in seats))
-            cells.append("+".join(str(r["tricks_won"][s]) for s in seats))
+            cells.append("+".join(_bid_text(r, s) for s in seats) + "/"
+                         + "+".join(str(r["tricks_won"][s]) for s in seats))
             cells.append(_parts_text(r["points"], r["parts"]))
             cells.append(Text(f"{r['score']} ({r['bags']}b)", style=side_style(i)))
         return cells

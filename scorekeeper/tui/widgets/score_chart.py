@@ -28,5 +28,9 @@ class ScoreChart(PlotextPlot):
                      color=_rgb(SIDE_COLOURS[i % 2]), marker="braille")
         if n:
             plt.hline(target, "gray")
+            # Whole hands on the x axis (plotext would label 0.25, 0.50 ... on short games).
+            step = max(1, (n - 1) // 8 + 1)
+            plt.xticks(list(range(0, n, step)))
+            plt.xlim(0, max(1, n - 1))
         plt.xlabel("hand")
         self.refresh()

@@ -14,14 +14,15 @@ Decisions (also in the output and the README):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 RANKING = ("win percentage, then wins, then points difference (points for minus against);"
            " equal on all three share a rank")
-RATING = ("openskill Plackett-Luce (Weng-Lin Bayesian), every finished game in date order"
-          " (undated games last, then by table and game id); shown: mu - 3 sigma, starting at 0")
+RATING = ("openskill Plackett-Luce (Weng-Lin Bayesian) over every finished game in date order"
+          " (undated games last, then by table and game id); shown: mu - 3 sigma, starting at 0;"
+          " a partnership: its players' team rating, per player")
 ALONE = "(alone)"
 
 
@@ -163,23 +164,31 @@ def partnership_name(key: tuple[str, ...]) -> str:
     return f"{key[0]} {ALONE}" if len(key) == 1 else " & ".join(key)
 
 
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """What the rating needs of a finished game."""
+
+    order: tuple
+    """``date_order`` of the game."""
+    sides: tuple[tuple[str, ...], ...]
+    winner: int
+
+
 def compute_standings(results: Iterable[GameResult], season: str | None = None,
                       *, rate: bool = True) -> Standings:
-    """Standings over ``results`` (already filtered to the season). ``rate=False`` skips
-    the rating (every rating stays 0)."""
-    finished: list[GameResult] = []
+    """Standings over ``results`` (already filtered to the season), summed here in Python.
+    (The store sums the same figures in SQL and calls ``build_standings``.) ``rate=False``
+    skips the rating (every rating stays 0)."""
+    rated: list[RatedGame] = []
     unfinished: list[UnfinishedGame] = []
-    for g in results:
-        if g.finished:
-            finished.append(g)
-        else:
-            unfinished.append(UnfinishedGame(g.game_id, g.date, g.table, g.hands,
-                                              tuple((s.members, s.score) for s in g.sides)))
-    finished.sort(key=date_order)
-    unfinished.sort(key=lambda u: (u.date is None, u.date or "", u.table or "", u.game_id))
     players: dict[str, StandingRow] = {}
     pairs: dict[tuple[str, ...], StandingRow] = {}
-    for g in finished:
+    for g in results:
+        if not g.finished:
+            unfinished.append(UnfinishedGame(g.game_id, g.date, g.table, g.hands,
+                                              tuple((s.members, s.score) for s in g.sides)))
+            continue
+        rated.append(RatedGame(date_order(g), tuple(s.members for s in g.sides), g.winner))
         for i, side in enumerate(g.sides):
             won = i == g.winner
             nils = side.nils or tuple(NilCounts() for _ in side.members)
@@ -193,57 +202,80 @@ def compute_standings(results: Iterable[GameResult], season: str | None = None,
             if row is None:
                 row = pairs[key] = StandingRow(partnership_name(key), key)
             row.add(side, won, nils)
+    return build_standings(season, list(players.values()), list(pairs.values()), rated,
+                           unfinished, rate=rate)
+
+
+def build_standings(season: str | None, players: list[StandingRow],
+                    partnerships: list[StandingRow], rated: list[RatedGame],
+                    unfinished: list[UnfinishedGame], *, rate: bool = True,
+                    ratings: dict[str, tuple[float, float]] | None = None) -> Standings:
+    """Rate, rank and assemble standings from rows already summed. ``ratings``: the
+    players' ratings after ``rated`` when the caller has them already."""
     if rate:
-        _apply_ratings(players, rate_in_date_order(finished, lambda s: s.members))
-        _apply_ratings(pairs, rate_in_date_order(
-            finished, lambda s: (partnership_key(s.members),)))
-    return Standings(season, rank_rows(players.values()), rank_rows(pairs.values()),
-                     unfinished, games=len(finished))
+        if ratings is None:
+            ratings = rate_in_date_order(rated)
+        for row in players:
+            row.rating_mu, row.rating_sigma = ratings.get(row.name, (0.0, 0.0))
+            row.rating = row.rating_mu - 3 * row.rating_sigma
+        for row in partnerships:
+            row.rating_mu, row.rating_sigma = team_rating(
+                [ratings.get(m, (0.0, 0.0)) for m in row.members])
+            row.rating = row.rating_mu - 3 * row.rating_sigma
+    unfinished = sorted(unfinished, key=lambda u: (u.date is None, u.date or "", u.table or "",
+                                                   u.game_id))
+    return Standings(season, rank_rows(players), rank_rows(partnerships), unfinished,
+                     games=len(rated))
+
+
+def team_rating(members: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """A partnership's rating: openskill's team rating of its players (their mu and their
+    variances summed, as the model sees the pair in a game), put on the players' scale by
+    taking it per player: mean mu, root-mean-square sigma. Two equal players make a pair
+    rated as each of them."""
+    n = len(members)
+    mu = sum(m for m, _ in members)
+    variance = sum(s * s for _, s in members)
+    return mu / n, math.sqrt(variance / n)
 
 
 def ranking_key(row: StandingRow) -> tuple:
-    """Higher is better on each part; exact fractions so 2/3 and 4/6 are equal."""
-    return (Fraction(row.wins, row.games) if row.games else Fraction(0), row.wins,
-            row.points_diff)
+    """Higher is better on each part. Division is correctly rounded, so equal fractions
+    (2/3 and 4/6) give the very same float and unequal ones never do at these sizes."""
+    return (row.wins / row.games if row.games else 0.0, row.wins, row.points_diff)
 
 
 def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:
     """Sort by the ranking rule (names alphabetically within a tie) and number them the
     sports way: equal rows share a rank and the next rank skips (1, 2, 2, 4)."""
-    ordered = sorted(rows, key=lambda r: (r.name.casefold(), r.name))
-    ordered.sort(key=ranking_key, reverse=True)
-    for i, row in enumerate(ordered):
-        if i and ranking_key(row) == ranking_key(ordered[i - 1]):
-            row.rank = ordered[i - 1].rank
-            row.shared_rank = ordered[i - 1].shared_rank = True
+    keyed = sorted(((ranking_key(r), r) for r in rows),
+                   key=lambda kr: (kr[1].name.casefold(), kr[1].name))
+    keyed.sort(key=lambda kr: kr[0], reverse=True)
+    for i, (key, row) in enumerate(keyed):
+        if i and key == keyed[i - 1][0]:
+            prev = keyed[i - 1][1]
+            row.rank = prev.rank
+            row.shared_rank = prev.shared_rank = True
         else:
             row.rank = i + 1
-    return ordered
+    return [row for _, row in keyed]
 
 
-def rate_in_date_order(games: Sequence[GameResult],
-                       entities: Callable[[SideResult], Sequence[Hashable]],
-                       ) -> dict[Hashable, tuple[float, float]]:
-    """Each entity's openskill (mu, sigma) after rating ``games`` (finished, in date
-    order) one by one; ``entities`` gives the rated members of a side (the players, or the
-    partnership as one)."""
+def rate_in_date_order(games: Iterable[RatedGame],
+                       start: dict[str, tuple[float, float]] | None = None,
+                       ) -> dict[str, tuple[float, float]]:
+    """Each player's openskill (mu, sigma) after rating the finished ``games`` one by one
+    in date order (Plackett-Luce, the package's default model; winner ranked first),
+    starting from ``start`` (the ratings after earlier games) or from scratch."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    ratings: dict[Hashable, object] = {}
-    for g in games:
-        teams_keys = [list(entities(s)) for s in g.sides]
-        teams = [[ratings.get(k) or model.rating() for k in keys] for keys in teams_keys]
+    ratings: dict[str, object] = {name: model.rating(mu=mu, sigma=sigma, name=name)
+                                  for name, (mu, sigma) in (start or {}).items()}
+    for g in sorted(games, key=lambda r: r.order):
+        teams = [[ratings.get(name) or model.rating() for name in side] for side in g.sides]
         ranks = [1 if i == g.winner else 2 for i in range(len(teams))]
-        rated = model.rate(teams, ranks=ranks)
-        for keys, team in zip(teams_keys, rated):
-            for k, r in zip(keys, team):
-                ratings[k] = r
-    return {k: (r.mu, r.sigma) for k, r in ratings.items()}
-
-
-def _apply_ratings(rows: dict, ratings: dict[Hashable, tuple[float, float]]) -> None:
-    for key, row in rows.items():
-        mu, sigma = ratings.get(key, (0.0, 0.0))
-        row.rating_mu, row.rating_sigma = mu, sigma
-        row.rating = mu - 3 * sigma
+        for side, team in zip(g.sides, model.rate(teams, ranks=ranks)):
+            for name, r in zip(side, team):
+                ratings[name] = r
+    return {name: (r.mu, r.sigma) for name, r in ratings.items()}

@@ -95,14 +95,13 @@ def import_command(ctx: click.Context, logs: tuple[str, ...], by: str | None,
 @click.pass_context
 def export_command(ctx: click.Context, game_id: str, output: str | None,
                    revision: int | None) -> None:
-    """Write a stored game back as its JSON log (valid under the schema), exactly as
-    stored."""
+    """Write a stored game back as its JSON log, valid under the schema (laid out as
+    scorekeeper writes logs)."""
     from ..storage import UnknownGameError
 
     store = _open_store(ctx)
     try:
-        text = (store.game_json(game_id) if revision is None
-                else store.revision_json(game_id, revision))
+        text = store.export_json(game_id, revision)
     except UnknownGameError as exc:
         fail(f"{store.path}: {exc} (scorekeeper games lists them)")
     finally:
@@ -171,11 +170,10 @@ def standings_command(ctx: click.Context, season: str | None, fmt: str) -> None:
     game counts its player as a partnership of one, "Name (alone)".
     """
     from ..export import format_standings
-    from ..standings import compute_standings
 
     store = _open_store(ctx)
     try:
-        results = store.game_results(season)
+        standings = store.standings(season)
     finally:
         store.close()
-    click.echo(format_standings(compute_standings(results, season), fmt), nl=False)
+    click.echo(format_standings(standings, fmt), nl=False)

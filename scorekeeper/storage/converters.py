@@ -13,8 +13,20 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from ..game import GameAnalysis, analyse_game
-from ..logio import dump_log, parse_log
+from ..logio import log_to_data, parse_log
 from ..models import GameLog
+from ..standings import partnership_key
+
+
+def stored_text(log: GameLog) -> str:
+    """The log as stored: the same JSON as ``logio.dump_log`` (same keys, same order) but
+    compact, which the C encoder writes many times faster than an indented dump."""
+    return json.dumps(log_to_data(log), ensure_ascii=False, separators=(",", ":"))
+
+
+def pretty_text(text: str) -> str:
+    """A stored log laid out as ``logio.dump_log`` writes it (what ``export`` prints)."""
+    return json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
 
 
 def content_hash(text: str) -> str:
@@ -45,7 +57,7 @@ def game_id_for(log: GameLog, text: str | None = None) -> str:
         }
         key = json.dumps(identity, sort_keys=True, ensure_ascii=False)
         return f"{event.date}-{content_hash(key)[:10]}"
-    return f"log-{content_hash(text if text is not None else dump_log(log))[:12]}"
+    return f"log-{content_hash(text if text is not None else stored_text(log))[:12]}"
 
 
 def finding_lines(analysis: GameAnalysis) -> list[str]:
@@ -67,6 +79,7 @@ class DerivedRows:
     seats: list[tuple] = field(default_factory=list)
     hands: list[tuple] = field(default_factory=list)
     nil_bids: list[tuple] = field(default_factory=list)
+    sides: list[tuple] = field(default_factory=list)
     players: list[str] = field(default_factory=list)
 
 
@@ -76,7 +89,9 @@ GAME_COLUMNS = ("game_id", "revision", "variant", "season", "date", "table_name"
 SEAT_COLUMNS = ("game_id", "seat", "side", "player")
 HAND_COLUMNS = ("game_id", "side", "hand", "dealer", "bid", "tricks", "made", "points",
                 "points_against", "bags", "bag_penalties", "score")
-NIL_COLUMNS = ("game_id", "hand", "seat", "side", "blind", "made")
+NIL_COLUMNS = ("game_id", "hand", "seat", "side", "blind", "made", "player")
+SIDE_COLUMNS = ("game_id", "side", "season", "finished", "won", "member1", "member2", "hands",
+                "points_for", "points_against", "bags", "bag_penalties", "sets", "score")
 
 
 def derive_rows(game_id: str, revision: int, updated_at: str,
@@ -106,7 +121,16 @@ def derive_rows(game_id: str, revision: int, updated_at: str,
                                r.score))
             for seat, blind, made in h.nil_results:
                 rows.nil_bids.append((game_id, scored.number, seat.name, side, int(blind),
-                                      int(made)))
+                                      int(made), log.players[seat.name]))
+    for side in sides:
+        members = partnership_key([log.players[seat.name] for seat in variant.members(side)])
+        mine = [r for r in rows.hands if r[1] == side]
+        rows.sides.append((
+            game_id, side, event.season if event else None, int(score.winner is not None),
+            int(score.winner == side), members[0], members[1] if len(members) > 1 else None,
+            len(mine), sum(r[7] for r in mine), sum(r[8] for r in mine),
+            sum(r[9] for r in mine), sum(r[10] for r in mine),
+            sum(1 for r in mine if not r[6]), final[side].score))
     return rows
 
 
@@ -119,7 +143,8 @@ _INSERT_GAME = _insert_sql("games", GAME_COLUMNS)
 _INSERT_SEAT = _insert_sql("seats", SEAT_COLUMNS)
 _INSERT_HAND = _insert_sql("hands", HAND_COLUMNS)
 _INSERT_NIL = _insert_sql("nil_bids", NIL_COLUMNS)
-DERIVED_TABLES = ("games", "seats", "hands", "nil_bids")
+_INSERT_SIDE = _insert_sql("game_sides", SIDE_COLUMNS)
+DERIVED_TABLES = ("games", "seats", "hands", "nil_bids", "game_sides")
 
 
 def delete_derived(conn: sqlite3.Connection, game_id: str) -> None:
@@ -132,6 +157,7 @@ def write_derived(conn: sqlite3.Connection, rows: DerivedRows, seen_at: str) -> 
     conn.execute(_INSERT_GAME, rows.game)
     conn.executemany(_INSERT_SEAT, rows.seats)
     conn.executemany(_INSERT_HAND, rows.hands)
+    conn.executemany(_INSERT_SIDE, rows.sides)
     if rows.nil_bids:
         conn.executemany(_INSERT_NIL, rows.nil_bids)
     conn.executemany("INSERT OR IGNORE INTO players (name, first_seen) VALUES (?, ?)",
@@ -141,7 +167,7 @@ def write_derived(conn: sqlite3.Connection, rows: DerivedRows, seen_at: str) -> 
 def rebuild_derived(conn: sqlite3.Connection) -> int:
     """Recompute every game's derived rows from its stored log (after a schema change).
     Runs inside the caller's transaction; returns the number of games."""
-    for table in DERIVED_TABLES:
+    for table in DERIVED_TABLES + ("rating_cache",):
         conn.execute(f"DELETE FROM {table}")
     n = 0
     for game_id, revision, text, updated_at in conn.execute(

@@ -6,7 +6,10 @@ Tables:
 - ``game_log_history``: every replaced version, with its revision and when it was saved.
 - derived, for queries (always rebuildable from ``game_logs``): ``games`` (one row per
   game), ``seats`` (who sat where, on which side), ``hands`` (one row per hand per side:
-  bid, tricks, points for and against, bags, bag penalties, running score), ``nil_bids``
+  bid, tricks, points for and against, bags, bag penalties, running score), ``game_sides``
+  (each side's totals per game, what standings sum), ``rating_cache`` (the ratings after
+  the first N finished games of a season in date order, so that standings rate only the
+  games added since), ``nil_bids``
   (every Nil and Blind Nil, made or not) and ``players`` (every name seen).
 - ``drafts``: the app's hand in progress, one per game.
 
@@ -73,8 +76,28 @@ def m002_nils_against_drafts(db: Database) -> None:
     """)
 
 
-REBUILDS_DERIVED = frozenset({"m002_nils_against_drafts"})
-LATEST = "m002_nils_against_drafts"
+@migrations(name="m003_game_sides")
+def m003_game_sides(db: Database) -> None:
+    """Each side's totals per game, so standings sum a few rows per game, not every hand;
+    its players in name order (member2 empty in two-player), so players and partnerships
+    are summed without a join; each Nil's player."""
+    _script(db, """
+    CREATE TABLE game_sides (
+        game_id TEXT NOT NULL, side TEXT NOT NULL, season TEXT, finished INTEGER NOT NULL,
+        won INTEGER NOT NULL, member1 TEXT NOT NULL, member2 TEXT, hands INTEGER NOT NULL,
+        points_for INTEGER NOT NULL, points_against INTEGER NOT NULL, bags INTEGER NOT NULL,
+        bag_penalties INTEGER NOT NULL, sets INTEGER NOT NULL, score INTEGER NOT NULL,
+        PRIMARY KEY (game_id, side)) WITHOUT ROWID;
+    CREATE INDEX game_sides_by_season ON game_sides (season, finished);
+    ALTER TABLE nil_bids ADD COLUMN player TEXT NOT NULL DEFAULT '';
+    CREATE TABLE rating_cache (
+        scope TEXT PRIMARY KEY, games INTEGER NOT NULL, fingerprint TEXT NOT NULL,
+        ratings_json TEXT NOT NULL, computed_at TEXT NOT NULL)
+    """)
+
+
+REBUILDS_DERIVED = frozenset({"m002_nils_against_drafts", "m003_game_sides"})
+LATEST = "m003_game_sides"
 
 
 def apply_migrations(db: Database) -> list[str]:

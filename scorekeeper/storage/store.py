@@ -8,18 +8,22 @@ Every write is one ``BEGIN IMMEDIATE`` transaction. DB calls stay on the calling
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import os
+import sqlite3
 from dataclasses import dataclass
 
 from sqlite_utils import Database
 
 from ..game import GameAnalysis, analyse_game
-from ..logio import dump_log, parse_log
+from ..logio import parse_log
 from ..models import GameLog
-from ..standings import GameResult, NilCounts, SideResult
+from ..standings import (GameResult, NilCounts, RatedGame, SideResult, StandingRow, Standings,
+                         UnfinishedGame, build_standings, partnership_name,
+                         rate_in_date_order)
 from .converters import (content_hash, delete_derived, derive_rows, finding_lines, game_id_for,
-                         write_derived)
+                         pretty_text, stored_text, write_derived)
 from .db import open_database, resolve_path, write_transaction
 from .migrations import apply_migrations
 
@@ -140,7 +144,7 @@ class Store:
         the replaced version is kept in ``game_log_history``. A physically impossible log
         raises ``GameRejected``. ``analysis`` saves replaying a log the caller just analysed.
         """
-        text = dump_log(log)
+        text = stored_text(log)
         game_id = game_id_for(log, text)
         if analysis is None:
             analysis = analyse_game(log)
@@ -177,12 +181,19 @@ class Store:
         return SaveResult(game_id, revision, created=row is None, changed=True)
 
     def game_json(self, game_id: str) -> str:
-        """The stored JSON text of the game's current version."""
+        """The stored JSON text of the game's current version (compact; ``export_json``
+        lays it out as ``logio.dump_log`` does)."""
         row = self._conn.execute("SELECT json FROM game_logs WHERE game_id = ?",
                                  (game_id,)).fetchone()
         if row is None:
             raise UnknownGameError(game_id)
         return row[0]
+
+    def export_json(self, game_id: str, revision: int | None = None) -> str:
+        """A version of the game (default: the current one) as ``logio.dump_log`` writes
+        it: two-space indent, a trailing newline."""
+        return pretty_text(self.game_json(game_id) if revision is None
+                           else self.revision_json(game_id, revision))
 
     def load_game(self, game_id: str) -> GameLog:
         return parse_log(self.game_json(game_id), f"stored game {game_id}")
@@ -251,55 +262,143 @@ class Store:
         with write_transaction(self.db) as conn:
             conn.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
 
-    # -- standings input -------------------------------------------------------------------
+    # -- standings --------------------------------------------------------------------------
+
+    def _season_filter(self, season: str | None, alias: str) -> tuple[str, tuple]:
+        if season is None:
+            return "", ()
+        return f" AND {alias}.season = ?", (season,)
+
+    def standings(self, season: str | None = None, *, rate: bool = True) -> Standings:
+        """Standings summed in SQL: players and partnerships from ``game_sides`` (a row
+        per game and side, its players in name order), Nils from ``nil_bids``; only the
+        finished games' pairings and winners come to Python, for the rating."""
+        conn = self._conn
+        where, params = self._season_filter(season, "gs")
+        # "+gs.finished": scan game_sides in its own order rather than through the index.
+        finished = f"+gs.finished = 1{where}"
+        sums = ("count(*), sum(won), sum(hands), sum(points_for), sum(points_against),"
+                " sum(bags), sum(bag_penalties), sum(sets)")
+        columns = ("won, hands, points_for, points_against, bags, bag_penalties, sets")
+        players = {r[0]: _row(r[0], (r[0],), r[1:]) for r in conn.execute(
+            f"SELECT player, {sums} FROM (SELECT member1 AS player, {columns}"
+            f" FROM game_sides gs WHERE {finished} UNION ALL SELECT member2, {columns}"
+            f" FROM game_sides gs WHERE member2 IS NOT NULL AND {finished})"
+            " GROUP BY player", params + params)}
+        nil_sums = ("sum(n.blind = 0), sum(n.blind = 0 AND n.made), sum(n.blind),"
+                    " sum(n.blind AND n.made)")
+        for r in conn.execute(
+                f"SELECT n.player, {nil_sums} FROM nil_bids n JOIN game_sides gs"
+                " ON gs.game_id = n.game_id AND gs.side = n.side"
+                f" WHERE {finished} GROUP BY n.player", params):
+            _add_nils(players[r[0]], r[1:])
+        pairs = {}
+        for r in conn.execute(f"SELECT member1, member2, {sums} FROM game_sides gs"
+                              f" WHERE {finished} GROUP BY member1, member2", params):
+            key = (r[0],) if r[1] is None else (r[0], r[1])
+            pairs[key] = _row(partnership_name(key), key, r[2:])
+        for r in conn.execute(
+                f"SELECT gs.member1, gs.member2, {nil_sums} FROM nil_bids n JOIN game_sides gs"
+                " ON gs.game_id = n.game_id AND gs.side = n.side"
+                f" WHERE {finished} GROUP BY gs.member1, gs.member2", params):
+            _add_nils(pairs[(r[0],) if r[1] is None else (r[0], r[1])], r[2:])
+        gwhere, gparams = self._season_filter(season, "g")
+        rated, unfinished = [], []
+        for game_id, date, table, variant, finished, winner, hands, n, e, s_, w, scores in \
+                conn.execute("SELECT game_id, date, table_name, variant, finished, winner,"
+                             " hands, players_json ->> '$.N', players_json ->> '$.E',"
+                             " players_json ->> '$.S', players_json ->> '$.W', scores_json"
+                             f" FROM games g WHERE 1{gwhere}", gparams):
+            if variant == "partnership":
+                sides, keys = ((n, s_), (e, w)), ("NS", "EW")
+            else:
+                sides, keys = ((n,), (s_,)), ("N", "S")
+            if finished:
+                rated.append(RatedGame((date is None, date or "", table or "", game_id),
+                                       sides, 0 if winner == keys[0] else 1))
+            else:
+                score_map = json.loads(scores)
+                unfinished.append(UnfinishedGame(game_id, date, table, hands, tuple(
+                    (m, score_map[k]) for m, k in zip(sides, keys))))
+        ratings = self._ratings(season, rated) if rate else None
+        return build_standings(season, list(players.values()), list(pairs.values()), rated,
+                               unfinished, rate=rate, ratings=ratings)
+
+    def _ratings(self, season: str | None, rated: list[RatedGame]
+                 ) -> dict[str, tuple[float, float]]:
+        """The players' ratings after ``rated``, through ``rating_cache``.
+
+        The ratings depend only on the finished games in date order. The cache keeps the
+        ratings after the first N of them with a fingerprint of those N (each game's order
+        key, players and winner): if the first N games are still the same, only the games
+        after them are rated; otherwise (a game edited, or one added before the last rated
+        date) everything is rated again. The cache is only an accelerator: a database that
+        cannot be written to gets correct ratings all the same.
+        """
+        rated = sorted(rated, key=lambda g: g.order)
+        scope = "\x00all" if season is None else season
+        prefix = hashlib.sha256()
+        fingerprints = [prefix.hexdigest()]
+        for g in rated:
+            prefix.update(repr((g.order, g.sides, g.winner)).encode("utf-8"))
+            fingerprints.append(prefix.hexdigest())
+        row = self._conn.execute("SELECT games, fingerprint, ratings_json FROM rating_cache"
+                                 " WHERE scope = ?", (scope,)).fetchone()
+        start, done = None, 0
+        if row is not None and row[0] <= len(rated) and fingerprints[row[0]] == row[1]:
+            start, done = {k: tuple(v) for k, v in json.loads(row[2]).items()}, row[0]
+        ratings = rate_in_date_order(rated[done:], start)
+        if done < len(rated) or row is None:
+            try:
+                with write_transaction(self.db) as conn:
+                    conn.execute(
+                        "INSERT INTO rating_cache VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope)"
+                        " DO UPDATE SET games = excluded.games, fingerprint ="
+                        " excluded.fingerprint, ratings_json = excluded.ratings_json,"
+                        " computed_at = excluded.computed_at",
+                        (scope, len(rated), fingerprints[-1], json.dumps(ratings), _now()))
+            except sqlite3.Error:
+                pass
+        return ratings
 
     def game_results(self, season: str | None = None) -> list[GameResult]:
-        """Each game's sides with their totals, summed in SQL from the ``hands`` and
-        ``nil_bids`` tables (one row per side per game leaves the database, not one per
-        hand); ``standings.compute_standings`` takes it from there."""
+        """Every game's sides with their totals, for ``standings.compute_standings`` (the
+        plain-Python path, which ``standings()`` must agree with)."""
         conn = self._conn
-        if season is None:
-            game_filter, params = "", ()
-        else:
-            game_filter = "WHERE game_id IN (SELECT game_id FROM games WHERE season = ?)"
-            params = (season,)
-        side_totals: dict[tuple[str, str], tuple] = {
-            (r[0], r[1]): r[2:] for r in conn.execute(
-                "SELECT game_id, side, count(*), sum(points), sum(points_against), sum(bags),"
-                " sum(bag_penalties), sum(made = 0) FROM hands"
-                f" {game_filter} GROUP BY game_id, side", params)}
-        nils: dict[tuple[str, str], NilCounts] = {
-            (r[0], r[1]): NilCounts(*r[2:]) for r in conn.execute(
-                "SELECT game_id, seat, sum(blind = 0), sum(blind = 0 AND made), sum(blind),"
-                f" sum(blind AND made) FROM nil_bids {game_filter} GROUP BY game_id, seat",
-                params)}
-        seats: dict[str, list[tuple[str, str, str]]] = {}
-        for game_id, seat, side, player in conn.execute(
-                f"SELECT game_id, seat, side, player FROM seats {game_filter}", params):
-            seats.setdefault(game_id, []).append((seat, side, player))
-        where = "" if season is None else "WHERE season = ?"
-        results = []
-        no_nils = NilCounts()
-        for game_id, variant, season_, date, table, finished, winner, hands, scores in \
-                conn.execute("SELECT game_id, variant, season, date, table_name, finished,"
-                             f" winner, hands, scores_json FROM games {where}", params):
-            by_side: dict[str, list[tuple[str, str]]] = {}
-            for seat, side, player in sorted(seats.get(game_id, ())):
-                by_side.setdefault(side, []).append((seat, player))
-            side_keys = ("NS", "EW") if variant == "partnership" else ("N", "S")
-            score_map = json.loads(scores)
-            sides = []
-            for side in side_keys:
-                members = by_side.get(side, [])
-                totals = side_totals.get((game_id, side), (0, 0, 0, 0, 0, 0))
-                sides.append(SideResult(
-                    members=tuple(p for _, p in members), hands=totals[0],
-                    points_for=totals[1], points_against=totals[2], bags=totals[3],
-                    bag_penalties=totals[4], sets=totals[5],
-                    nils=tuple(nils.get((game_id, seat), no_nils) for seat, _ in members),
-                    score=score_map.get(side, 0)))
-            results.append(GameResult(
-                game_id=game_id, variant=variant, season=season_, date=date, table=table,
-                hands=hands, sides=tuple(sides),
-                winner=side_keys.index(winner) if finished and winner in side_keys else None))
-        return results
+        where, params = self._season_filter(season, "gs")
+        nils = {(r[0], r[1]): NilCounts(*r[2:]) for r in conn.execute(
+            "SELECT n.game_id, n.seat, sum(n.blind = 0), sum(n.blind = 0 AND n.made),"
+            " sum(n.blind), sum(n.blind AND n.made) FROM nil_bids n JOIN game_sides gs"
+            f" ON gs.game_id = n.game_id AND gs.side = n.side WHERE 1{where}"
+            " GROUP BY n.game_id, n.seat", params)}
+        games: dict[str, dict] = {}
+        for r in conn.execute(
+                "SELECT g.game_id, g.variant, g.season, g.date, g.table_name, g.hands,"
+                " g.players_json, gs.side, gs.won, gs.finished, gs.hands, gs.points_for,"
+                " gs.points_against, gs.bags, gs.bag_penalties, gs.sets, gs.score"
+                " FROM game_sides gs JOIN games g ON g.game_id = gs.game_id"
+                f" WHERE 1{where} ORDER BY g.game_id, gs.side IN ('EW', 'S')", params):
+            g = games.setdefault(r[0], {"row": r, "sides": [], "winner": None})
+            side, names = r[7], json.loads(r[6])
+            seats = list(side)
+            if r[8]:
+                g["winner"] = len(g["sides"])
+            g["sides"].append(SideResult(
+                members=tuple(names[s] for s in seats), hands=r[10], points_for=r[11],
+                points_against=r[12], bags=r[13], bag_penalties=r[14], sets=r[15],
+                nils=tuple(nils.get((r[0], s), NilCounts()) for s in seats), score=r[16]))
+        return [GameResult(game_id=gid, variant=g["row"][1], season=g["row"][2],
+                           date=g["row"][3], table=g["row"][4], hands=g["row"][5],
+                           sides=tuple(g["sides"]), winner=g["winner"])
+                for gid, g in games.items()]
+
+
+def _row(name: str, members: tuple[str, ...], sums: tuple) -> StandingRow:
+    games, wins, hands, pf, pa, bags, pen, sets = sums
+    return StandingRow(name, members, games=games, wins=wins, losses=games - wins,
+                       hands=hands, points_for=pf, points_against=pa, bags=bags,
+                       bag_penalties=pen, sets=sets)
+
+
+def _add_nils(row: StandingRow, sums: tuple) -> None:
+    row.nil_bids, row.nil_made, row.blind_nil_bids, row.blind_nil_made = sums

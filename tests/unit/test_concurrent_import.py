@@ -1,0 +1,48 @@
+"""Two processes importing into one database file at the same time lose nothing."""
+
+import json
+import subprocess
+import sys
+
+from scorekeeper.storage import Store
+
+GAMES_PER_PROCESS = 50
+
+# Each process runs the real command, `scorekeeper --db FILE import ...`, over its own logs.
+IMPORTER = "from scorekeeper.cli import main\nmain()\n"
+
+
+def _log(i: int) -> dict:
+    return {
+        "format": "spades-game", "format_version": "1.0", "variant": "partnership",
+        "game_id": f"game-{i:03d}",
+        "players": {"N": f"P{i % 7}", "E": f"Q{i % 5}", "S": f"R{i % 3}", "W": "S"},
+        "event": {"season": "Fall 2026", "date": "2026-11-01", "table": str(i)},
+        "hands": [{"dealer": "W", "bids": [{"seat": s, "bid": 3} for s in "NESW"],
+                   "tricks_won": {"N": 3, "E": 3, "S": 3, "W": 4}}],
+    }
+
+
+def test_two_processes_importing_at_once_lose_nothing(tmp_path):
+    db = tmp_path / "season.db"
+    batches = []
+    for p in range(2):
+        paths = []
+        for i in range(p * GAMES_PER_PROCESS, (p + 1) * GAMES_PER_PROCESS):
+            path = tmp_path / f"g{i:03d}.json"
+            path.write_text(json.dumps(_log(i)))
+            paths.append(str(path))
+        batches.append(paths)
+    # Both start on a database that does not exist yet: they race for the migrations too.
+    procs = [subprocess.Popen([sys.executable, "-c", IMPORTER, "--db", str(db), "import",
+                               *paths], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for paths in batches]
+    outputs = [p.communicate(timeout=120) for p in procs]
+    for proc, (out, err) in zip(procs, outputs):
+        assert proc.returncode == 0, err
+        assert out.splitlines()[-1] == (f"{GAMES_PER_PROCESS} imported, 0 updated,"
+                                        " 0 unchanged, 0 refused")
+    with Store.open(db) as store:
+        ids = sorted(g.game_id for g in store.games())
+        assert ids == [f"game-{i:03d}" for i in range(2 * GAMES_PER_PROCESS)]
+        assert store.db.execute("SELECT count(*) FROM hands").fetchone()[0] == 200

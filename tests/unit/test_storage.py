@@ -1,0 +1,196 @@
+"""The Store: games kept whole with every revision, derived tables, drafts, game ids."""
+
+import json
+import sqlite3
+
+import pytest
+
+from scorekeeper.logio import dump_log, log_from_data
+from scorekeeper.storage import (GameRejected, SaveResult, Store, UnknownGameError,
+                                 default_db_path)
+from scorekeeper.storage.converters import game_id_for
+
+PLAYERS = {"N": "Alex", "E": "Beth", "S": "Charlie", "W": "David"}
+
+
+def bids(*pairs):
+    return [{"seat": s, "bid": b} for s, b in pairs]
+
+
+def make_log(*, game_id=None, date="2026-11-01", table="1", season="Fall 2026",
+             north_tricks=4, east_tricks=3, players=PLAYERS, extra_hand=False, target=None):
+    hands = [{"dealer": "W", "bids": bids(("N", 4), ("E", 3), ("S", 2), ("W", 2)),
+              "tricks_won": {"N": north_tricks, "E": east_tricks, "S": 7 - north_tricks,
+                             "W": 3}}]
+    if extra_hand:
+        hands.append({"dealer": "N", "bids": bids(("E", 3), ("S", 3), ("W", 2), ("N", 0)),
+                      "tricks_won": {"N": 0, "E": 4, "S": 5, "W": 4}})
+    data = {"format": "spades-game", "format_version": "1.0", "variant": "partnership",
+            "players": dict(players), "hands": hands}
+    if game_id:
+        data["game_id"] = game_id
+    if target:
+        data["rules"] = {"target_score": target}
+    event = {k: v for k, v in (("season", season), ("date", date), ("table", table)) if v}
+    if event:
+        data["event"] = event
+    return log_from_data(data)
+
+
+@pytest.fixture
+def store():
+    s = Store.open(":memory:")
+    yield s
+    s.close()
+
+
+def test_saved_game_loads_back_equal_and_its_json_is_the_normalised_log(store):
+    log = make_log()
+    result = store.save_game(log)
+    assert result == SaveResult(result.game_id, 1, created=True, changed=True)
+    assert store.load_game(result.game_id) == log
+    assert json.loads(store.game_json(result.game_id)) == json.loads(dump_log(log))
+    assert store.export_json(result.game_id) == dump_log(log)
+
+
+def test_double_import_stores_once_without_a_new_revision(store):
+    first = store.save_game(make_log())
+    again = store.save_game(make_log())
+    assert again == SaveResult(first.game_id, 1, created=False, changed=False)
+    assert len(store.games()) == 1
+    assert [r.revision for r in store.revisions(first.game_id)] == [1]
+
+
+def test_edited_log_replaces_the_game_and_keeps_the_earlier_version(store):
+    first = store.save_game(make_log(north_tricks=4))
+    edited = make_log(north_tricks=5)  # N took 5 and S 2 instead of 4 and 3: same game
+    second = store.save_game(edited, by="referee", why="N won trick 9")
+    assert second == SaveResult(first.game_id, 2, created=False, changed=True)
+    assert store.load_game(first.game_id) == edited
+    history = store.revisions(first.game_id)
+    assert [(r.revision, r.current, r.saved_by, r.why) for r in history] == [
+        (1, False, None, None), (2, True, "referee", "N won trick 9")]
+    assert history[0].saved_at <= history[1].saved_at
+    assert store.export_json(first.game_id, 1) == dump_log(make_log(north_tricks=4))
+    [summary] = store.games()
+    assert summary.revision == 2
+    # Derived rows were rewritten, not added to: one hand, two sides.
+    assert store.db.execute("SELECT count(*) FROM hands").fetchone()[0] == 2
+
+
+def test_game_id_rules():
+    # 1. The log's own id wins.
+    assert game_id_for(make_log(game_id="club-night-7")) == "club-night-7"
+    # 2. Dated: from variant, players, season, date, table, initial; not from the hands.
+    dated = game_id_for(make_log())
+    assert dated.startswith("2026-11-01-") and len(dated) == len("2026-11-01-") + 10
+    assert game_id_for(make_log(north_tricks=6, extra_hand=True)) == dated
+    assert game_id_for(make_log(table="2")) != dated
+    assert game_id_for(make_log(players={**PLAYERS, "E": "Erin"})) != dated
+    # 3. Undated: the whole content, so any change is another game.
+    undated = game_id_for(make_log(date=None, table=None, season=None))
+    assert undated.startswith("log-")
+    assert game_id_for(make_log(date=None, table=None, season=None, north_tricks=5)) != undated
+
+
+def test_games_newest_first_with_summary_figures(store):
+    store.save_game(make_log(date="2026-11-01", extra_hand=True))
+    store.save_game(make_log(date="2026-11-08", season="Winter"))
+    older, newer = store.games()[::-1]
+    assert newer.date == "2026-11-08" and not newer.finished and newer.winner is None
+    # Hand 1: NS bid 6 took 7 = 61, EW bid 5 took 6 = 51. Hand 2: NS (N Nil made +100, S bid 3
+    # took 5 = 32) 132 -> 193; EW bid 5 took 8 = 53 -> 104. Target 500: still going.
+    assert older.scores == {"NS": 193, "EW": 104} and older.bags == {"NS": 3, "EW": 4}
+    assert older.hands == 2 and older.players == PLAYERS and older.table == "1"
+    assert older.side_names("NS") == "Alex & Charlie"
+    assert [g.date for g in store.games("Winter")] == ["2026-11-08"]
+
+
+def test_player_names_are_every_name_seen_sorted(store):
+    store.save_game(make_log(players={"N": "dora", "E": "Beth", "S": "alex", "W": "Carl"}))
+    assert store.player_names() == ["alex", "Beth", "Carl", "dora"]
+
+
+def test_physically_impossible_log_is_refused_and_nothing_written(store):
+    log = make_log(east_tricks=5)  # 4 + 5 + 3 + 3 = 15 tricks
+    with pytest.raises(GameRejected) as exc:
+        store.save_game(log)
+    assert exc.value.problems == ["hand 1: tricks won add up to 15, not 13 [tricks_won_total]"]
+    assert store.games() == []
+
+
+def test_unknown_game_is_a_typed_error(store):
+    with pytest.raises(UnknownGameError) as exc:
+        store.load_game("nope")
+    assert isinstance(exc.value, KeyError) and isinstance(exc.value, ValueError)
+    assert str(exc.value) == "no game 'nope' in the database"
+
+
+def test_drafts_one_per_game_replaced_and_cleared_even_for_an_unsaved_game(store):
+    assert store.load_draft("g1") is None
+    store.save_draft("g1", {"hand": 3, "bids": {"N": 4}})
+    store.save_draft("g1", {"hand": 3, "bids": {"N": 4, "E": 2}})
+    assert store.load_draft("g1") == {"hand": 3, "bids": {"N": 4, "E": 2}}
+    store.clear_draft("g1")
+    assert store.load_draft("g1") is None
+
+
+def test_file_database_uses_wal_and_a_busy_timeout(tmp_path):
+    path = tmp_path / "nested" / "season.db"
+    with Store.open(path) as s:
+        s.save_game(make_log())
+        assert s.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert s.db.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+    with Store.open(str(path)) as s:
+        assert len(s.games()) == 1
+
+
+def test_default_path_is_in_the_user_data_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_db_path() == tmp_path / "scorekeeper" / "scorekeeper.db"
+
+
+def test_a_failed_write_leaves_nothing_behind(store, monkeypatch):
+    import scorekeeper.storage.store as store_module
+
+    def broken(*args):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store_module, "write_derived", broken)
+    with pytest.raises(sqlite3.OperationalError):
+        store.save_game(make_log())
+    assert store.db.execute("SELECT count(*) FROM game_logs").fetchone()[0] == 0
+    assert not store.db.conn.in_transaction
+
+
+def test_nil_bids_table_records_each_nil(store):
+    store.save_game(make_log(extra_hand=True))
+    rows = store.db.execute("SELECT hand, seat, side, blind, made FROM nil_bids").fetchall()
+    assert rows == [(2, "N", "NS", 0, 1)]
+    assert json.loads(store.game_json(store.games()[0].game_id))["players"] == PLAYERS
+
+
+def test_rating_cache_rates_only_later_games_and_never_goes_stale(store):
+    from scorekeeper.export import standings_data
+    from scorekeeper.standings import compute_standings
+
+    def fresh():  # the plain-Python path, no cache
+        return standings_data(compute_standings(store.game_results()))
+
+    # Target 50: hand 1 ends each game, NS 61 beat EW 51.
+    seatings = [dict(zip("NESW", names)) for names in (
+        ("Ann", "Bob", "Cy", "Di"), ("Bob", "Cy", "Di", "Ann"), ("Cy", "Ann", "Bob", "Di"))]
+    for day, players in enumerate(seatings[:2], start=1):
+        store.save_game(make_log(date=f"2026-11-0{day}", players=players, target=50))
+    assert standings_data(store.standings()) == fresh()
+    assert store.db.execute("SELECT games FROM rating_cache").fetchall() == [(2,)]
+    store.save_game(make_log(date="2026-11-09", players=seatings[2], target=50))  # later
+    assert standings_data(store.standings()) == fresh()
+    assert store.db.execute("SELECT games FROM rating_cache").fetchall() == [(3,)]
+    # A game dated before the last rated one: everything is rated again.
+    store.save_game(make_log(date="2026-11-01", players={**seatings[0], "N": "Eve"},
+                             target=50))
+    assert standings_data(store.standings()) == fresh()
+    assert store.db.execute("SELECT games FROM rating_cache").fetchall() == [(4,)]
+    assert standings_data(store.standings("Fall 2026")) == standings_data(
+        compute_standings(store.game_results("Fall 2026"), "Fall 2026"))

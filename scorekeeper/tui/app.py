@@ -74,7 +74,9 @@ class ScorekeeperApp(App):
                           if x)
         turn = session.turn
         doing = {"bidding": f"{turn} to bid", "tricks": f"tricks of {turn} next",
-                 "confirm": "ready to confirm", "over": "over"}[session.phase]
+                 "confirm": "ready to confirm", "over": "over",
+                 "card_by_card": "card by card: "
+                 + (session.referee.prompt() if session.referee else "")}[session.phase]
         question = (f"Resume {players_text(game)}{f' ({where})' if where else ''}?\n"
                     f"Hand {session.hand_number}, {doing}; score "
                     + ", ".join(f"{s} {t.score}" for s, t in session.totals.items()))

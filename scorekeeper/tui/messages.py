@@ -31,3 +31,23 @@ class HandPicked(Message):
     def __init__(self, number: int) -> None:
         super().__init__()
         self.number = number
+
+
+class CardPicked(Message):
+    """A card was picked on the grid of unseen cards (by keyboard or mouse)."""
+
+    def __init__(self, card: int) -> None:
+        super().__init__()
+        self.card = card
+
+
+class ClaimChecked(Message):
+    """A worker finished judging a claim. ``hand`` is the copy of the referee hand it judged
+    (now holding the verdict), ``verdict`` its ``ClaimVerdict``, ``error`` the text of a
+    failure instead."""
+
+    def __init__(self, hand: object, verdict: object | None, error: str | None = None) -> None:
+        super().__init__()
+        self.hand = hand
+        self.verdict = verdict
+        self.error = error

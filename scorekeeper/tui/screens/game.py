@@ -2,7 +2,8 @@
 
 Every entry goes through ``GameSession`` and is written to the database before the screen
 moves on: the hand in progress as a draft after each bid or count, the log after each
-confirmed hand, undo or correction.
+confirmed hand, undo or correction. F2 enters the hand card by card instead (before or after
+the bids): the referee screen takes over until the hand is in the game.
 """
 
 from __future__ import annotations
@@ -21,13 +22,16 @@ from textual.widgets import ContentSwitcher, Footer, Static
 from ...game import initial_totals
 from ...logio import dump_log
 from ...seats import Seat, Variant
-from ...session import GameSession, SessionError, bid_text, parse_bid, parse_tricks
+from ...session import (
+    GameSession, HandConfirmed, SessionError, bid_text, parse_bid, parse_tricks,
+)
 from ..messages import BidTyped, ConfirmPressed, HandPicked, TricksTyped
 from ..widgets.bid_entry import BidEntry, EntryPanel, SeatCell
 from ..widgets.modals import CorrectionModal, GameOverModal, SeatValues
 from ..widgets.score_chart import ScoreChart
 from ..widgets.score_sheet import ScoreBoard, ScoreSheet, SideView, side_style
 from ..widgets.tricks_entry import TricksEntry
+from .referee import RefereeScreen
 
 #: Below this width the chart is hidden unless asked for (the sheet needs the room).
 CHART_MIN_WIDTH = 110
@@ -39,6 +43,7 @@ class GameScreen(Screen):
         Binding("ctrl+r", "correct", "Correct a hand"),
         Binding("ctrl+s", "export", "Export JSON"),
         Binding("ctrl+g", "toggle_chart", "Chart"),
+        Binding("f2", "card_by_card", "Card by card"),
         Binding("escape", "home", "Home"),
     ]
 
@@ -63,6 +68,8 @@ class GameScreen(Screen):
         self.query_one(ScoreSheet).set_sides(self.session.variant.sides)
         self._place_chart(self.app.size.width)
         self.refresh_view()
+        if self.session.referee is not None:  # resumed in the middle of a card-by-card hand
+            self.call_after_refresh(self.action_card_by_card)
 
     def on_resize(self, event: Any) -> None:
         self._place_chart(event.size.width)
@@ -83,7 +90,8 @@ class GameScreen(Screen):
         turn = s.turn
         doing = {"bidding": f"{turn} ({s.player(turn)}) to bid" if turn else "",
                  "tricks": f"tricks won by {turn} ({s.player(turn)})" if turn else "",
-                 "confirm": "confirm the hand"}[s.phase]
+                 "confirm": "confirm the hand",
+                 "card_by_card": "card by card (F2)"}[s.phase]
         return (f"Hand {s.hand_number}   to {s.rules.target_score}   {s.dealer}"
                 f" ({s.player(s.dealer)}) {deals}   {doing}")
 
@@ -119,10 +127,15 @@ class GameScreen(Screen):
         s = self.session
         switcher = self.query_one("#entry", ContentSwitcher)
         over = self.query_one("#over", Static)
-        if switcher.display == s.is_over:
-            switcher.display = not s.is_over
-        if over.display != s.is_over:
-            over.display = s.is_over
+        away = s.is_over or s.phase == "card_by_card"
+        if switcher.display == away:
+            switcher.display = not away
+        if over.display != away:
+            over.display = away
+        if not s.is_over and away:
+            over.update(f"Hand {s.hand_number} is being entered card by card: F2 goes back to"
+                        " it.")
+            return
         if s.is_over:
             winner = s.variant.sides.index(s.winner)
             over.update(Text.assemble((s.result_text(), side_style(winner)),
@@ -171,7 +184,7 @@ class GameScreen(Screen):
         try:
             if game:
                 store.save_game(s.log, by=by, why=why, analysis=s.analysis)
-            if s.bids or s.tricks:
+            if s.has_entries:
                 store.save_draft(s.game_id, s.draft())
             else:
                 store.clear_draft(s.game_id)
@@ -232,6 +245,9 @@ class GameScreen(Screen):
         self._save(game=True)
         self.refresh_view()
         self._panel().show_message("")
+        self._hand_done(done)
+
+    def _hand_done(self, done: HandConfirmed) -> None:
         if done.winner:
             self.app.push_screen(GameOverModal(self.session.result_text(),
                                                self.session.variant.sides.index(done.winner)),
@@ -251,7 +267,7 @@ class GameScreen(Screen):
         try:
             undone = s.undo(by=self.app.by)
         except SessionError as exc:
-            if s.is_over:
+            if s.is_over or s.phase == "card_by_card":
                 self.app.notify(str(exc), severity="warning")
             else:
                 self._panel().show_message(str(exc))
@@ -306,6 +322,28 @@ class GameScreen(Screen):
             self.app.notify(f"Could not export to {path}: {exc.strerror}", severity="error")
             return
         self.app.notify(f"Exported the game log to {path.resolve()}", timeout=10)
+
+    def action_card_by_card(self) -> None:
+        """Enter the hand in progress card by card (or go back to it)."""
+        s = self.session
+        if s.referee is None:
+            try:
+                s.card_by_card()
+            except SessionError as exc:
+                if s.is_over:
+                    self.app.notify(str(exc), severity="warning")
+                else:
+                    self._panel().show_message(str(exc))
+                return
+            self._save(game=False)
+            self.refresh_view()
+        if not isinstance(self.app.screen, RefereeScreen):
+            self.app.push_screen(RefereeScreen(s), self._after_referee)
+
+    def _after_referee(self, done: HandConfirmed | None) -> None:
+        self.refresh_view()
+        if done is not None:
+            self._hand_done(done)
 
     def action_toggle_chart(self) -> None:
         chart = self.query_one(ScoreChart)

@@ -29,10 +29,28 @@ again offers to resume exactly where you were.
 | `ctrl+r` | game | correct a past hand: pick it on the sheet, change bids or tricks |
 | `ctrl+s` | game | export the game as its JSON log (`<game id>.json` in this folder) |
 | `ctrl+g` | game | show or hide the chart of the scores |
+| `F2` | game | enter this hand card by card (referee mode), before or after the bids |
+| Enter | card by card | enter the line: a bid, a card (`ah`, `10s`, `qd`; several at once; `w ah` for a lead by W out of turn), a draw turn (`as 2c`: kept, discarded), a Blind Nil exchange (three cards); on an empty line at the end, put the hand into the game |
+| `ctrl+g` | card by card | go to the grid of unseen cards and back (arrows and Enter, or click a card) |
+| `ctrl+z` | card by card | undo the last entry (with only the bids left: back to entry by counts) |
+| `F2` | card by card | enter the deal: each seat's 13 cards on a line (two-player: the cards kept) |
+| `F3` | card by card | two-player: record the draw turn by turn |
+| `F4` | card by card | two-player: a Blind Nil bidder's discard and redraw |
+| `F5` | card by card | a claim: who claims, the tricks each seat takes, accepted or disputed |
+| `F6` | card by card | stop the check of a claim (or start it again) |
+| `ctrl+s` | card by card | put the finished hand into the game |
+| `Esc` | card by card | back to the score sheet (the hand stays in progress: `F2` returns) |
 | `Esc` | anywhere | back |
 | `F1` | anywhere | this help |
 | `ctrl+p` | anywhere | command palette (themes: "Change theme") |
 | `ctrl+q` | anywhere | quit (nothing is lost) |
+
+**Card by card.** The referee types each card as it is laid; impossible cards (played
+already, not in the seat's recorded hand, out of turn) are refused with the reason, illegal
+ones (a renege, spades led unbroken) are taken as played and flagged with their evidence
+and penalty as soon as they are proven. With the deal entered the cards left are known, so a
+claim is checked by the solver (it may take a while early in a hand; the referee can go on).
+Every card is saved at once.
 
 **Colours.** Each side has one colour, used for its name, its score, its bids and its
 columns on the sheet, so that a score never goes on the wrong side.

@@ -1,0 +1,612 @@
+"""Referee mode: one hand entered card by card, with live legality.
+
+The screen drives the session's ``RefereeHand`` (``scorekeeper.referee``) and renders its
+``view()``; every accepted entry is written to the database at once as the game's draft
+(``GameSession.draft()`` holds the hand entry by entry), so killing the app loses at most the
+line being typed. One entry line takes what the hand wants now: a bid, a draw turn ("kept
+discarded"), a Blind Nil exchange (three cards), or cards as they are played (``ah``, ``10s``;
+several at once; ``w ah`` for a lead by W out of turn). The grid of unseen cards does the
+same by keyboard or mouse. The deal, a redraw and a claim have their own dialogs.
+
+A claim with the deal known is judged by the double-dummy solver, which can take minutes
+early in a hand: a thread worker judges a copy of the hand and posts ``ClaimChecked``; the
+referee can go on (undo, look around) or cancel the check meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from ...cards import CARDS, card
+from ...referee import RefereeHand
+from ...referee_view import ClaimVerdict, LiveFinding, RefereeView
+from ...seats import Seat, Variant
+from ...session import (
+    GameSession, HandConfirmed, SessionError, bid_text, next_drawer, next_exchange, parse_bid,
+)
+from ..messages import CardPicked, ClaimChecked
+from ..widgets.card_grid import CardGrid
+from ..widgets.findings_panel import FindingsPanel
+from ..widgets.lines_modal import Line, LinesModal
+from ..widgets.score_sheet import ScoreBoard, SideView
+from ..widgets.trick_table import HandStatus, TrickTable
+
+SEAT_LETTERS = {"n", "e", "s", "w"}
+
+
+class RefereeScreen(Screen[HandConfirmed | None]):
+    """Dismissed with the ``HandConfirmed`` of the hand once it is in the game, or None when
+    the referee goes back to the sheet (the hand stays in progress: F2 there resumes it)."""
+
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("f2", "deal", "Deal"),
+        Binding("f3", "draw", "Draw"),
+        Binding("f4", "redraw", "Redraw"),
+        Binding("f5", "claim", "Claim"),
+        Binding("f6", "check", "Check claim"),
+        Binding("ctrl+g", "grid", "Grid"),
+        Binding("ctrl+s", "confirm", "Confirm hand"),
+        Binding("escape", "sheet", "Sheet"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self._draw_mode = False
+        self._verdict: ClaimVerdict | None = None
+        self._judging: RefereeHand | None = None
+        self._check_stopped = False
+        self._keys_shown: tuple[bool | None, ...] = ()
+        self._shown: dict[str, object] = {}
+        v = session.variant
+        self._labels = {s: f"{s.name} {session.player(s)[:10]}" for s in v.seats}
+        self._sides = {s: v.sides.index(v.side_of(s)) for s in v.seats}
+
+    @property
+    def hand(self) -> RefereeHand:
+        hand = self.session.referee
+        assert hand is not None, "the referee screen needs a hand entered card by card"
+        return hand
+
+    def compose(self) -> ComposeResult:
+        yield ScoreBoard(id="board")
+        with Horizontal(id="ref-top"):
+            yield TrickTable(id="trick-table")
+            yield HandStatus(id="hand-status")
+        with Horizontal(id="ref-middle"):
+            yield CardGrid(id="card-grid")
+            yield FindingsPanel(id="findings")
+        with Horizontal(classes="entry-line", id="ref-entry"):
+            yield Label(id="ref-prompt", classes="prompt")
+            yield Input(id="ref-field", classes="field", restrict=r"[0-9a-zA-Z♠♥♦♣ :/]*",
+                        placeholder="ah 10s qd")
+        yield Static(id="ref-message", classes="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#card-grid").border_title = "Unseen cards"
+        hand = self.hand
+        if hand.view().claim is not None:
+            self._claim_entered(None)
+        self.refresh_view()
+        self.query_one("#ref-field", Input).focus()
+
+    # --- what the hand wants now --------------------------------------------------------
+
+    def _draw_count(self) -> int:
+        return len(self.hand.record().draw or ())
+
+    def mode(self) -> str:
+        """What the entry line takes now: 'bid', 'draw', 'exchange', 'card' or 'over'."""
+        h = self.hand
+        if h.is_over:
+            return "over"
+        n = self._draw_count()
+        if (self._draw_mode or n) and n < 26 and not h.cards_played:
+            return "draw"
+        if h.stage in ("bidding", "exchange"):
+            return {"bidding": "bid", "exchange": "exchange"}[h.stage]
+        return "card"
+
+    def _prompt(self, mode: str, view: RefereeView) -> str:
+        h = self.hand
+        if mode == "bid":
+            seat = h.next_bidder()
+            blind = ", b Blind Nil" if seat and self.session.blind_nil_allowed(seat) else ""
+            return f"{self._labels[seat]} bids (0-13, n Nil{blind}):"
+        if mode == "draw":
+            return f"Draw {self._draw_count() + 1}: {next_drawer(h)} kept, discarded:"
+        if mode == "exchange":
+            giver, receiver = next_exchange(h) or (None, None)
+            return f"Blind Nil: {giver} passes {receiver} 3 cards:"
+        if mode == "card":
+            doing = "lead" if not view.table else "play"
+            return f"Trick {view.trick}: {self._labels[view.turn]} to {doing}:"
+        if self._judging is not None:
+            return "Checking the claim… (F6 stops):"
+        return "Hand over: Enter puts it into the game:"
+
+    # --- rendering ----------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        s, h = self.session, self.hand
+        view = h.view()
+        mode = self.mode()
+        totals = s.totals
+        prompt = self._prompt(mode, view)
+        # Each widget is updated only when what it shows has changed: repainting the
+        # rest of the screen for every card would cost more than the card itself.
+        board = ([SideView(side, s.side_label(side), totals[side].score, totals[side].bags)
+                  for side in s.variant.sides],
+                 f"Hand {s.hand_number} card by card   {s.dealer} "
+                 f"{'draws first' if s.variant is Variant.TWO_PLAYER else 'deals'}"
+                 f"   {view.prompt}")
+        if self._changed("board", board):
+            self.query_one(ScoreBoard).show(*board)
+        self.query_one(TrickTable).show(view, self._labels, self._sides)
+        status = (view.tricks_won, view.bids, view.spades_broken, view.shown_out,
+                  view.deal_known)
+        if self._changed("status", status):
+            self.query_one(HandStatus).show(view, self._labels, self._sides)
+        self.query_one(CardGrid).show(view.unseen, h.playable() if mode == "card" else ())
+        summary = self._summary(view)
+        if self._changed("findings", (view.findings, summary)):
+            self.query_one(FindingsPanel).show(view.findings, summary)
+        self.query_one("#ref-prompt", Label).update(prompt)
+        # The footer is rebuilt on refresh_bindings (tens of ms): only when the keys change.
+        keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS)
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()
+
+    def _summary(self, view: RefereeView) -> Text | None:
+        h = self.hand
+        if not view.is_over:
+            return None
+        text = Text("Hand over. ", style="bold")
+        won = "  ".join(f"{s.name} {n}" for s, n in view.tricks_won.items())
+        text.append(f"Tricks won: {won}\n")
+        if self._judging is not None:
+            text.append("Checking the claim… the referee may go on meanwhile; F6 stops the"
+                        " check.\n", style="italic")
+            return text
+        if not self._verdict_ready():
+            text.append("The claim was not checked: `scorekeeper audit` will check it on the"
+                        " exported log (F6 checks it now).\n", style="italic")
+            return text
+        r = h.result()
+        for side, p in r.points.items():
+            text.append(f"{side} {p.points_before_penalty:+d} (bid {p.bid}, won {p.tricks})  ")
+        if r.penalties.penalties:
+            text.append("\nAfter the penalties: " + "  ".join(
+                f"{side} {p.points_before_penalty:+d}" for side, p in r.corrected_points.items()))
+        if r.claim is not None:
+            text.append(f"\nClaim: {r.claim.summary}")
+        text.append("\nEnter or ctrl+s puts the hand into the game; ctrl+z takes back the last"
+                    " entry.\n", style="dim")
+        return text
+
+    def _changed(self, key: str, value: object) -> bool:
+        if self._shown.get(key) == value:
+            return False
+        self._shown[key] = value
+        return True
+
+    def _verdict_ready(self) -> bool:
+        return self.hand.view().claim is None or self._verdict is not None
+
+    def message(self, text: str, *, error: bool = False) -> None:
+        widget = self.query_one("#ref-message", Static)
+        widget.set_class(error and bool(text), "error")
+        widget.update(text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.is_mounted or self.session.referee is None:
+            return True
+        h = self.hand
+        two = h.variant is Variant.TWO_PLAYER
+        before_play = not h.cards_played and not h.is_over
+        # Only what can be done now is shown: the footer must fit 80 columns.
+        if action == "deal":
+            return before_play and not h.deal_known and not self._draw_count()
+        if action == "draw":
+            return two and before_play and not h.deal_known and not self._draw_count()
+        if action == "redraw":
+            return two and before_play and any(b.blind for b in h.bids)
+        if action == "claim":
+            return self.mode() == "card"
+        if action == "check":
+            return h.view().claim is not None and h.deal_known and self._verdict is None
+        if action == "confirm":
+            return h.is_over
+        return True
+
+    # --- saving -------------------------------------------------------------------------
+
+    def _save_draft(self) -> bool:
+        s = self.session
+        try:
+            self.app.store.save_draft(s.game_id, s.draft())
+        except Exception as exc:  # noqa: BLE001 - a storage failure must be shown, not lost
+            self.app.notify(f"NOT SAVED: {exc}", title="Database", severity="error", timeout=30)
+            return False
+        return True
+
+    def _announce(self, findings: tuple[LiveFinding, ...]) -> None:
+        for f in findings:
+            self.app.notify(f"{f.finding.message}\nPenalty: {f.penalty.text}",
+                            title=f"Finding: {f.finding.code.replace('_', ' ')}",
+                            severity="warning", timeout=12)
+
+    # --- the entry line -----------------------------------------------------------------
+
+    @on(Input.Submitted, "#ref-field")
+    def line_entered(self, event: Input.Submitted) -> None:
+        event.stop()
+        rest = self.enter_line(event.value)
+        event.input.value = rest
+
+    def enter_line(self, text: str) -> str:
+        """Enter what was typed; returns what was not entered (from the refused part on)."""
+        tokens = text.replace(",", " ").split()
+        mode = self.mode()
+        if mode == "over":
+            if tokens:
+                self.message("The hand is over: ctrl+z takes back the last entry.", error=True)
+                return text
+            self.action_confirm()
+            return ""
+        if not tokens:
+            self.message(self._prompt(mode, self.hand.view()) + " type it, then Enter",
+                         error=True)
+            return ""
+        if mode == "bid":
+            return self._enter_bid(text)
+        if mode == "exchange":
+            return self._enter_exchange(tokens)
+        if mode == "draw":
+            return self._enter_draw(tokens)
+        return self._enter_cards(tokens)
+
+    def _refused(self, exc: Exception) -> None:
+        self.message(str(exc), error=True)
+
+    def _enter_bid(self, text: str) -> str:
+        try:
+            entered = self.session.referee_bid(*parse_bid(text))
+        except SessionError as exc:
+            self._refused(exc)
+            return text
+        self._save_draft()
+        self.refresh_view()
+        self.message(f"{entered.seat} bid {bid_text(entered.bid, entered.blind)}")
+        return ""
+
+    def _enter_exchange(self, tokens: list[str]) -> str:
+        giver, _ = next_exchange(self.hand) or (None, None)
+        try:
+            x = self.hand.exchange(giver, tokens)
+        except ValueError as exc:
+            self._refused(exc)
+            return " ".join(tokens)
+        self._save_draft()
+        self.refresh_view()
+        self.message(f"{x.giver} passed {' '.join(c.pretty() for c in x.cards)} to {x.receiver}")
+        return ""
+
+    def _enter_draw(self, tokens: list[str]) -> str:
+        done = 0
+        try:
+            while len(tokens) - done >= 2:
+                seat = next_drawer(self.hand)
+                d = self.hand.draw(seat, tokens[done], tokens[done + 1])
+                done += 2
+                self._save_draft()
+                self.message(f"Draw {d.turn}: {d.seat} kept {d.kept.pretty()}, discarded"
+                             f" {d.discarded.pretty()}")
+        except ValueError as exc:
+            self._refused(exc)
+        else:
+            if len(tokens) - done == 1:
+                self.message("A draw turn is two cards: the card kept, then the one discarded",
+                             error=True)
+        if self._draw_count() >= 26:
+            self._draw_mode = False
+        self.refresh_view()
+        return " ".join(tokens[done:])
+
+    def _enter_cards(self, tokens: list[str]) -> str:
+        done = 0
+        try:
+            while done < len(tokens):
+                seat = None
+                step = 1
+                if tokens[done].lower() in SEAT_LETTERS and done + 1 < len(tokens):
+                    seat, step = Seat.parse(tokens[done]), 2
+                self._play(tokens[done + step - 1], seat)
+                done += step
+        except ValueError as exc:
+            self._refused(exc)
+        self.refresh_view()
+        return " ".join(tokens[done:])
+
+    def _play(self, card: Any, seat: Seat | None = None) -> None:
+        entered = self.hand.play(card, seat)
+        self._save_draft()
+        note = f"{entered.seat} played {entered.card.pretty()}"
+        if entered.completed is not None:
+            t = entered.completed
+            note += f"; trick {t.trick} won by {self._labels[t.winner]}"
+        self.message(note)
+        self._announce(entered.new_findings)
+
+    @on(CardPicked)
+    def card_picked(self, message: CardPicked) -> None:
+        mode = self.mode()
+        card = CARDS[message.card]
+        if mode == "card":
+            try:
+                self._play(card)
+            except ValueError as exc:
+                self._refused(exc)
+            self.refresh_view()
+            return
+        if mode in ("draw", "exchange"):
+            field = self.query_one("#ref-field", Input)
+            field.value = f"{field.value} {card}".strip()
+            if len(field.value.split()) >= (2 if mode == "draw" else 3):
+                field.value = self.enter_line(field.value)
+            return
+        self.message("The grid picks cards for the play, a draw turn or an exchange",
+                     error=True)
+
+    # --- actions ------------------------------------------------------------------------
+
+    def action_grid(self) -> None:
+        grid = self.query_one(CardGrid)
+        (self.query_one("#ref-field", Input) if grid.has_focus else grid).focus()
+
+    def action_undo(self) -> None:
+        h = self.hand
+        if not h.can_undo():
+            try:
+                undone = self.session.quick_entry()
+            except SessionError as exc:
+                self._refused(exc)
+                return
+            self._save_draft()
+            self.app.notify(f"Undone: {undone.what}")
+            self.dismiss(None)
+            return
+        undone = h.undo()
+        if undone.action["op"] == "claim":
+            self._stop_check()
+            self._verdict = None
+            self._check_stopped = False
+        self._save_draft()
+        self.refresh_view()
+        self.message(f"Undone: {undo_text(undone.action)}")
+        for f in undone.dropped_findings:
+            self.app.notify(f"Withdrawn: {f.finding.message}", timeout=6)
+
+    def _dealt(self, hands: dict[str, str] | None) -> None:
+        if hands is None:
+            return
+        try:
+            self.hand.deal(hands)
+        except ValueError as exc:
+            self._refused(exc)
+            return
+        self._draw_mode = False
+        self._save_draft()
+        self.refresh_view()
+        self.message("The deal is recorded: cards not in a seat's hand are refused from now on")
+
+    def action_deal(self) -> None:
+        h = self.hand
+        two = h.variant is Variant.TWO_PLAYER
+
+        def check(values: dict[str, str]) -> dict[str, str]:
+            h.verify_deal(values)
+            return values
+
+        note = ("Each seat's 13 cards on one line, e.g. 'as kd 10h 2c ...'." +
+                (" Two-player: the 13 cards each player kept in the draw." if two else ""))
+        self.app.push_screen(LinesModal("The deal", [
+            Line(s.name, self._labels[s], placeholder="13 cards") for s in h.seats],
+            check, note=note), self._dealt)
+
+    def action_draw(self) -> None:
+        self._draw_mode = True
+        self.refresh_view()
+        self.message("Type each draw turn as the card kept then the card discarded"
+                     " ('as 2c'); several turns on a line are fine")
+
+    def action_redraw(self) -> None:
+        h = self.hand
+        done = {r.seat for r in h.record().redraws or ()}
+        blind = [b.seat for b in h.bids if b.blind and b.seat not in done]
+        if not blind:
+            self.message("No Blind Nil bidder is left to redraw", error=True)
+            return
+
+        def check(values: dict[str, str]) -> tuple[Seat, list[str], list[str]]:
+            seat = Seat.parse(values["seat"])
+            entry = (seat, values["discarded"].split(), values["drawn"].split())
+            h.verify_redraw(*entry)
+            return entry
+
+        def apply(entry: tuple[Seat, list[str], list[str]] | None) -> None:
+            if entry is None:
+                return
+            try:
+                r = h.redraw(*entry)
+            except ValueError as exc:
+                self._refused(exc)
+                return
+            self._save_draft()
+            self.refresh_view()
+            self.message(f"{r.seat} discarded {' '.join(c.pretty() for c in r.discarded)},"
+                         f" drew {' '.join(c.pretty() for c in r.drawn)}")
+
+        self.app.push_screen(LinesModal("Blind Nil redraw", [
+            Line("seat", "Who redraws", blind[0].name),
+            Line("discarded", "Discarded", placeholder="up to 3 cards"),
+            Line("drawn", "Drawn", placeholder="as many cards")], check), apply)
+
+    def action_claim(self) -> None:
+        h = self.hand
+        if self.mode() != "card":
+            self.message("A claim comes once the play has begun (or could begin)", error=True)
+            return
+        view = h.view()
+        claimer = view.turn or h.seats[0]
+        left = 13 - h.completed_tricks
+
+        def check(values: dict[str, str]) -> tuple[Seat, dict[Seat, int], bool]:
+            seat = Seat.parse(values["seat"])
+            shares = {}
+            for s in h.seats:
+                raw = values[s.name].strip() or "0"
+                if not raw.isdigit():
+                    raise ValueError(f"{s}'s tricks: {raw!r} is not a number")
+                shares[s] = int(raw)
+            answer = values["accepted"].strip().lower()
+            if answer not in ("y", "n", "yes", "no"):
+                raise ValueError("accepted: y if the other side accepts the claim, n if disputed")
+            accepted = answer.startswith("y")
+            h.verify_claim(seat, shares, accepted)
+            return seat, shares, accepted
+
+        lines = [Line("seat", "Who claims", claimer.name)]
+        lines += [Line(s.name, f"Tricks to {s.name}", str(left if s == claimer else 0))
+                  for s in h.seats]
+        lines.append(Line("accepted", "Accepted (y/n)", "y"))
+        self.app.push_screen(LinesModal(
+            f"Claim ({left} trick{'s' if left != 1 else ''} left, the one on the table included)",
+            lines, check), self._claimed)
+
+    def _claimed(self, entry: tuple[Seat, dict[Seat, int], bool] | None) -> None:
+        if entry is None:
+            return
+        try:
+            entered = self.hand.claim(*entry)
+        except ValueError as exc:
+            self._refused(exc)
+            return
+        self._save_draft()
+        self._announce(entered.new_findings)
+        self._claim_entered(entered.verdict)
+        self.refresh_view()
+        self.message(f"{entered.claim.seat} claims: " + ", ".join(
+            f"{s.name} {n}" for s, n in entered.claim.tricks.items()))
+
+    def _claim_entered(self, verdict: ClaimVerdict | None) -> None:
+        """A claim is on the hand: take its verdict if known, else judge it in a worker."""
+        h = self.hand
+        if verdict is None and not h.deal_known:
+            verdict = h.claim_verdict()  # nothing to solve: known at once
+        self._verdict = verdict
+        self._check_stopped = False
+        if verdict is not None:
+            self._announce(verdict.findings)
+        else:
+            self._start_check()
+
+    def _start_check(self) -> None:
+        copy = RefereeHand.from_draft(self.hand.to_draft())
+        self._judging = copy
+        self.judge_claim(copy)
+
+    @work(thread=True, exclusive=True, group="claim", exit_on_error=False)
+    def judge_claim(self, hand: RefereeHand) -> None:
+        """Solve the claim on a copy of the hand that nothing else touches; only posts."""
+        try:
+            verdict = hand.claim_verdict()
+        except Exception as exc:  # noqa: BLE001 - reported on the screen, never a traceback
+            self.post_message(ClaimChecked(hand, None, str(exc)))
+            return
+        self.post_message(ClaimChecked(hand, verdict))
+
+    @on(ClaimChecked)
+    def claim_checked(self, message: ClaimChecked) -> None:
+        if message.hand is not self._judging:
+            return  # stopped, or the claim was taken back meanwhile
+        self._judging = None
+        if message.error is not None:
+            self._check_stopped = True
+            self.app.notify(f"The claim could not be checked: {message.error}",
+                            severity="error")
+        else:
+            try:
+                self.session.adopt_checked(message.hand)  # the copy, verdict included
+            except SessionError:
+                return
+            self._verdict = message.verdict
+            self._announce(message.verdict.findings)
+            self.app.notify(message.verdict.summary, title="Claim", timeout=12)
+        if self.is_mounted:
+            self.refresh_view()
+
+    def _stop_check(self) -> None:
+        if self._judging is not None:
+            self._judging = None
+            self.workers.cancel_group(self, "claim")
+
+    def action_check(self) -> None:
+        if self._judging is not None:
+            self._stop_check()
+            self._check_stopped = True
+            self.message("Claim check stopped: F6 starts it again")
+        elif self.hand.view().claim is not None and self._verdict is None:
+            self._start_check()
+            self.message("Checking the claim…")
+        self.refresh_view()
+
+    def action_confirm(self) -> None:
+        h = self.hand
+        if not h.is_over:
+            self.message(f"The hand is not over: {h.prompt()}", error=True)
+            return
+        if self._judging is not None:
+            self.message("The claim is being checked: wait, or F6 stops the check", error=True)
+            return
+        log_hand = h.result().log_hand if self._verdict_ready() else h.to_log_hand()
+        s = self.session
+        try:
+            done = s.confirm_played_hand(log_hand)
+        except SessionError as exc:
+            self._refused(exc)
+            return
+        try:
+            self.app.store.save_game(s.log, by=self.app.by, analysis=s.analysis)
+            self.app.store.clear_draft(s.game_id)
+        except Exception as exc:  # noqa: BLE001 - a storage failure must be shown, not lost
+            self.app.notify(f"NOT SAVED: {exc}", title="Database", severity="error", timeout=30)
+        self.dismiss(done)
+
+    def action_sheet(self) -> None:
+        self._stop_check()
+        self.dismiss(None)
+
+
+def undo_text(action: dict[str, Any]) -> str:
+    op = action["op"]
+    if op == "card":
+        return f"{action['seat']}'s {card(action['card']).pretty()}"
+    if op == "bid":
+        return f"{action['seat']}'s bid {bid_text(action['bid'], action.get('blind', False))}"
+    if op == "draw":
+        return f"{action['seat']}'s draw turn"
+    if op == "exchange":
+        return f"the exchange from {action['from']}"
+    return {"deal": "the deal", "claim": "the claim", "redraw": "the redraw"}.get(op, op)

@@ -56,7 +56,64 @@ def standings_data(s: Standings) -> dict[str, Any]:
 
 
 def format_json(s: Standings) -> str:
-    return json.dumps(standings_data(s), indent=2, ensure_ascii=False) + "\n"
+    """``json.dumps(standings_data(s), indent=2, ensure_ascii=False)`` and a newline: the
+    very same text (a test holds the two equal), written many times faster. With an
+    indent, ``json.dumps`` takes its pure-Python encoder: about 1.5 s for the 20,000
+    partnerships of a big club. Here each row is one f-string."""
+    enc = _ENCODER.encode
+    return (f'{{\n  "season": {enc(s.season)},\n  "ranking": {enc(s.ranking)},\n'
+            f'  "rating": {enc(s.rating)},\n  "games": {enc(s.games)},\n'
+            f'  "players": {_rows_json(s.players, False)},\n'
+            f'  "partnerships": {_rows_json(s.partnerships, True)},\n'
+            f'  "unfinished": {_list([_unfinished_json(u) for u in s.unfinished], "  ")}'
+            "\n}\n")
+
+
+# For strings (and None, booleans): the C encoder's escaping, as json.dumps writes them.
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
+def _rows_json(rows: list[StandingRow], partnership: bool) -> str:
+    """``row_data`` of each row, as a list two levels deep in ``format_json``."""
+    enc = _ENCODER.encode
+    out = []
+    for r in rows:
+        members = (f'\n      "members": {_list([enc(m) for m in r.members], " " * 6)},'
+                   if partnership else "")
+        out.append(
+            f'{{\n      "rank": {r.rank},\n      "shared_rank": {enc(r.shared_rank)},\n'
+            f'      "name": {enc(r.name)},{members}\n      "games": {r.games},\n'
+            f'      "wins": {r.wins},\n      "losses": {r.losses},\n'
+            f'      "win_pct": {round(r.win_pct, 1)!r},\n      "hands": {r.hands},\n'
+            f'      "points_for": {r.points_for},\n'
+            f'      "points_against": {r.points_against},\n'
+            f'      "points_per_hand": {round(r.points_per_hand, 2)!r},\n'
+            f'      "nil_bids": {r.nil_bids},\n      "nil_made": {r.nil_made},\n'
+            f'      "blind_nil_bids": {r.blind_nil_bids},\n'
+            f'      "blind_nil_made": {r.blind_nil_made},\n      "bags": {r.bags},\n'
+            f'      "bag_penalties": {r.bag_penalties},\n      "sets": {r.sets},\n'
+            f'      "rating": {round(r.rating, 2)!r},\n'
+            f'      "rating_mu": {round(r.rating_mu, 3)!r},\n'
+            f'      "rating_sigma": {round(r.rating_sigma, 3)!r}\n    }}')
+    return _list(out, "  ")
+
+
+def _list(items: list[str], indent: str) -> str:
+    """A JSON list of already written items, laid out as ``json.dumps(indent=2)`` does at
+    this indentation."""
+    if not items:
+        return "[]"
+    return f"[\n{indent}  " + f",\n{indent}  ".join(items) + f"\n{indent}]"
+
+
+def _unfinished_json(u: UnfinishedGame) -> str:
+    """``_unfinished_data(u)``, as an item of the "unfinished" list in ``format_json``."""
+    enc = _ENCODER.encode
+    sides = [f'{{\n          "players": {_list([enc(m) for m in members], " " * 10)},\n'
+             f'          "score": {score}\n        }}' for members, score in u.sides]
+    return (f'{{\n      "game_id": {enc(u.game_id)},\n      "date": {enc(u.date)},\n'
+            f'      "table": {enc(u.table)},\n      "hands": {u.hands},\n'
+            f'      "sides": {_list(sides, " " * 6)}\n    }}')
 
 
 def format_csv(s: Standings) -> str:
@@ -66,10 +123,12 @@ def format_csv(s: Standings) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(("section", "rank", "shared_rank", "name") + _FIELDS)
     for section, rows in (("player", s.players), ("partnership", s.partnerships)):
-        for r in rows:
-            d = row_data(r, False)
-            w.writerow([section, r.rank, "yes" if r.shared_rank else "no", _csv_text(r.name)]
-                       + [d[f] for f in _FIELDS])
+        # The figures of row_data, in _FIELDS order.
+        w.writerows((section, r.rank, "yes" if r.shared_rank else "no", _csv_text(r.name),
+                     r.games, r.wins, r.losses, round(r.win_pct, 1), r.hands, r.points_for,
+                     r.points_against, round(r.points_per_hand, 2), r.nil_bids, r.nil_made,
+                     r.blind_nil_bids, r.blind_nil_made, r.bags, r.bag_penalties, r.sets,
+                     round(r.rating, 2)) for r in rows)
     return out.getvalue()
 
 
@@ -110,10 +169,10 @@ def format_table(s: Standings) -> str:
         lines.append("")
         headers = [h.format(who=who) for h in _HEADERS]
         body = [_cells(r) for r in rows]
-        widths = [max(len(c) for c in col) for col in zip(headers, *body)]
-        for cells in [headers, *body]:
-            lines.append("  ".join(c.ljust(w) if i == 1 else c.rjust(w)
-                                   for i, (c, w) in enumerate(zip(cells, widths))).rstrip())
+        widths = [max(map(len, col)) for col in zip(headers, *body)]
+        # The name column left-aligned, the figures right-aligned.
+        line = "  ".join(f"{{:{'<' if i == 1 else '>'}{w}}}" for i, w in enumerate(widths))
+        lines += [line.format(*cells).rstrip() for cells in [headers, *body]]
         if not rows:
             lines.append("(no finished games)")
     if s.unfinished:

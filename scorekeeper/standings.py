@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 RANKING = ("win percentage, then wins, then points difference (points for minus against);"
            " equal on all three share a rank")
@@ -84,6 +84,7 @@ class StandingRow:
 
     name: str
     members: tuple[str, ...]
+    # storage.cache.read_totals builds rows positionally, from games to sets: keep the order.
     games: int = 0
     wins: int = 0
     losses: int = 0
@@ -209,9 +210,11 @@ def compute_standings(results: Iterable[GameResult], season: str | None = None,
 def build_standings(season: str | None, players: list[StandingRow],
                     partnerships: list[StandingRow], rated: list[RatedGame],
                     unfinished: list[UnfinishedGame], *, rate: bool = True,
-                    ratings: dict[str, tuple[float, float]] | None = None) -> Standings:
+                    ratings: dict[str, tuple[float, float]] | None = None,
+                    games: int | None = None) -> Standings:
     """Rate, rank and assemble standings from rows already summed. ``ratings``: the
-    players' ratings after ``rated`` when the caller has them already."""
+    players' ratings after ``rated`` when the caller has them already; ``games``: the
+    number of finished games when ``rated`` is not given in full."""
     if rate:
         if ratings is None:
             ratings = rate_in_date_order(rated)
@@ -225,7 +228,7 @@ def build_standings(season: str | None, players: list[StandingRow],
     unfinished = sorted(unfinished, key=lambda u: (u.date is None, u.date or "", u.table or "",
                                                    u.game_id))
     return Standings(season, rank_rows(players), rank_rows(partnerships), unfinished,
-                     games=len(rated))
+                     games=len(rated) if games is None else games)
 
 
 def team_rating(members: Sequence[tuple[float, float]]) -> tuple[float, float]:
@@ -248,16 +251,18 @@ def ranking_key(row: StandingRow) -> tuple:
 def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:
     """Sort by the ranking rule (names alphabetically within a tie) and number them the
     sports way: equal rows share a rank and the next rank skips (1, 2, 2, 4)."""
-    keyed = sorted(((ranking_key(r), r) for r in rows),
-                   key=lambda kr: (kr[1].name.casefold(), kr[1].name))
-    keyed.sort(key=lambda kr: kr[0], reverse=True)
+    # One sort: the ranking key negated (higher first), then the name.
+    keyed = sorted((((-r.wins / r.games if r.games else -0.0), -r.wins,
+                     r.points_against - r.points_for, r.name.casefold(), r.name), r)
+                   for r in rows)
+    previous = None
     for i, (key, row) in enumerate(keyed):
-        if i and key == keyed[i - 1][0]:
-            prev = keyed[i - 1][1]
-            row.rank = prev.rank
-            row.shared_rank = prev.shared_rank = True
+        if previous is not None and key[:3] == previous[0][:3]:
+            row.rank = previous[1].rank
+            row.shared_rank = previous[1].shared_rank = True
         else:
             row.rank = i + 1
+        previous = key, row
     return [row for _, row in keyed]
 
 

@@ -1,8 +1,9 @@
 """The season database: every game kept whole (its validated JSON log and every revision) in
 one SQLite file, with derived tables (games, hands, seats, players) for queries.
 
-``Store.open(path)`` is the way in. This package imports sqlite-utils; the CLI imports it
-only inside the commands that use the database.
+``Store.open(path)`` is the way in. The CLI imports this package only inside the commands
+that use the database; sqlite-utils itself is loaded only to migrate a database (or when
+``Store.db`` is used).
 """
 
 from .db import default_db_path

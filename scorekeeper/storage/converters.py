@@ -12,15 +12,21 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 
-from ..game import GameAnalysis, analyse_game
-from ..logio import log_to_data, parse_log
-from ..models import GameLog
+from typing import TYPE_CHECKING
+
 from ..standings import partnership_key
+from . import cache
+
+if TYPE_CHECKING:  # the log layer (pydantic) is imported only where a log is handled
+    from ..game import GameAnalysis
+    from ..models import GameLog
 
 
 def stored_text(log: GameLog) -> str:
     """The log as stored: the same JSON as ``logio.dump_log`` (same keys, same order) but
     compact, which the C encoder writes many times faster than an indented dump."""
+    from ..logio import log_to_data
+
     return json.dumps(log_to_data(log), ensure_ascii=False, separators=(",", ":"))
 
 
@@ -148,13 +154,30 @@ DERIVED_TABLES = ("games", "seats", "hands", "nil_bids", "game_sides")
 
 
 def delete_derived(conn: sqlite3.Connection, game_id: str) -> None:
+    old = conn.execute("SELECT season, date, table_name, finished FROM games WHERE game_id = ?",
+                       (game_id,)).fetchone()
+    if old is not None and old[3]:
+        cache.game_changed(
+            conn, season=old[0], date=old[1], table=old[2], game_id=game_id, sign=-1,
+            sides=conn.execute(
+                "SELECT side, won, member1, member2, hands, points_for, points_against, bags,"
+                " bag_penalties, sets FROM game_sides WHERE game_id = ?", (game_id,)
+            ).fetchall(),
+            nils=conn.execute("SELECT side, player, blind, made FROM nil_bids"
+                              " WHERE game_id = ?", (game_id,)).fetchall())
     for table in DERIVED_TABLES:
         conn.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
 
 
 def write_derived(conn: sqlite3.Connection, rows: DerivedRows, seen_at: str) -> None:
-    """Insert one game's derived rows (the caller deleted the old ones, same transaction)."""
+    """Insert one game's derived rows (the caller deleted the old ones, same transaction),
+    keeping the standings caches up to date."""
     conn.execute(_INSERT_GAME, rows.game)
+    game_id, _, _, season, date, table, _, finished = rows.game[:8]
+    if finished:
+        cache.game_changed(conn, season=season, date=date, table=table, game_id=game_id,
+                           sides=[(r[1], *r[4:13]) for r in rows.sides],
+                           nils=[(r[3], r[6], r[4], r[5]) for r in rows.nil_bids], sign=1)
     conn.executemany(_INSERT_SEAT, rows.seats)
     conn.executemany(_INSERT_HAND, rows.hands)
     conn.executemany(_INSERT_SIDE, rows.sides)
@@ -167,7 +190,11 @@ def write_derived(conn: sqlite3.Connection, rows: DerivedRows, seen_at: str) -> 
 def rebuild_derived(conn: sqlite3.Connection) -> int:
     """Recompute every game's derived rows from its stored log (after a schema change).
     Runs inside the caller's transaction; returns the number of games."""
-    for table in DERIVED_TABLES + ("rating_cache",):
+    from ..game import analyse_game
+    from ..logio import parse_log
+
+    cache.clear(conn)
+    for table in DERIVED_TABLES:
         conn.execute(f"DELETE FROM {table}")
     n = 0
     for game_id, revision, text, updated_at in conn.execute(

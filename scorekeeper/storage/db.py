@@ -14,13 +14,18 @@ import os
 import pathlib
 import sqlite3
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-import sqlite_utils
+if TYPE_CHECKING:  # imported when first needed: it loads numpy, a good part of a command's time
+    import sqlite_utils
 
 APP_NAME = "scorekeeper"
 DB_FILE_NAME = "scorekeeper.db"
 BUSY_TIMEOUT_SECONDS = 30.0
 MEMORY = ":memory:"
+SCHEMA = ("m001_initial", "m002_nils_against_drafts", "m003_game_sides", "m004_standings_cache")
+"""The names of the migrations in ``migrations.py`` (a test keeps the two equal), so that
+opening an up-to-date database need not load sqlite-utils."""
 
 
 def default_db_path() -> pathlib.Path:
@@ -38,8 +43,8 @@ def resolve_path(path: str | os.PathLike | None) -> str:
     return os.fspath(path)
 
 
-def open_database(path: str | os.PathLike | None = None) -> sqlite_utils.Database:
-    """A sqlite-utils Database on ``path`` (None: the default file; ``:memory:``: in memory).
+def connect(path: str | os.PathLike | None = None) -> sqlite3.Connection:
+    """A connection to ``path`` (None: the default file; ``:memory:``: in memory).
 
     For a file: the parent folders are created, WAL journal mode is switched on (it stays on
     in the file), writers wait up to 30 s for each other, and ``synchronous=NORMAL`` (safe
@@ -47,26 +52,42 @@ def open_database(path: str | os.PathLike | None = None) -> sqlite_utils.Databas
     """
     target = resolve_path(path)
     if target == MEMORY:
-        return sqlite_utils.Database(memory=True)
+        return sqlite3.connect(MEMORY)
     pathlib.Path(target).parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS)
-    db = sqlite_utils.Database(conn)
-    db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
-    if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-        db.enable_wal()
-    db.execute("PRAGMA synchronous = NORMAL")
-    db.execute("PRAGMA foreign_keys = ON")
-    return db
+    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+    if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        conn.execute("PRAGMA journal_mode = wal")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def open_database(path: str | os.PathLike | None = None) -> sqlite_utils.Database:
+    """A sqlite-utils Database on ``connect(path)``."""
+    import sqlite_utils
+
+    return sqlite_utils.Database(connect(path))
+
+
+def schema_up_to_date(conn: sqlite3.Connection) -> bool:
+    try:
+        applied = {r[0] for r in conn.execute(
+            "SELECT name FROM _sqlite_migrations WHERE migration_set = 'scorekeeper'")}
+    except sqlite3.OperationalError:  # no migrations table: a new database
+        return False
+    return applied >= set(SCHEMA)
 
 
 @contextlib.contextmanager
-def write_transaction(db: sqlite_utils.Database) -> Iterator[sqlite3.Connection]:
+def write_transaction(db: sqlite_utils.Database | sqlite3.Connection
+                      ) -> Iterator[sqlite3.Connection]:
     """One write transaction that holds the write lock from its first statement.
 
     Commits on success and rolls back on any error. sqlite-utils calls made inside it
     (``db.atomic()``, ``table.insert``) join it through savepoints.
     """
-    conn = db.conn
+    conn = getattr(db, "conn", db)
     if conn.in_transaction:
         raise RuntimeError("write_transaction() cannot be nested in an open transaction")
     conn.execute("BEGIN IMMEDIATE")

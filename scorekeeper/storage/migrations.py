@@ -7,10 +7,13 @@ Tables:
 - derived, for queries (always rebuildable from ``game_logs``): ``games`` (one row per
   game), ``seats`` (who sat where, on which side), ``hands`` (one row per hand per side:
   bid, tricks, points for and against, bags, bag penalties, running score), ``game_sides``
-  (each side's totals per game, what standings sum), ``rating_cache`` (the ratings after
-  the first N finished games of a season in date order, so that standings rate only the
-  games added since), ``nil_bids``
-  (every Nil and Blind Nil, made or not) and ``players`` (every name seen).
+  (each side's totals per game), ``nil_bids`` (every Nil and Blind Nil, made or not) and
+  ``players`` (every name seen).
+- standings caches (m004, see ``cache.py``): ``player_totals`` and ``pair_totals`` (the
+  standings figures summed per scope, kept up to date by every game write in the same
+  transaction), ``totals_scopes`` (which scopes are summed) and ``rating_checkpoints``
+  (players' ratings after the first N finished games in date order, dropped by any write
+  of a game at or before them). Emptied with the derived tables, rebuilt on demand.
 - ``drafts``: the app's hand in progress, one per game.
 
 A migration that changes a derived table lists its name in ``REBUILDS_DERIVED``; after the
@@ -96,8 +99,41 @@ def m003_game_sides(db: Database) -> None:
     """)
 
 
+_TOTALS = """
+    scope TEXT NOT NULL, {key}, games INTEGER NOT NULL, wins INTEGER NOT NULL,
+    hands INTEGER NOT NULL, points_for INTEGER NOT NULL, points_against INTEGER NOT NULL,
+    bags INTEGER NOT NULL, bag_penalties INTEGER NOT NULL, sets INTEGER NOT NULL,
+    nil_bids INTEGER NOT NULL, nil_made INTEGER NOT NULL, blind_nil_bids INTEGER NOT NULL,
+    blind_nil_made INTEGER NOT NULL"""
+
+
+@migrations(name="m004_standings_cache")
+def m004_standings_cache(db: Database) -> None:
+    """Standings read summed rows and stored ratings instead of summing every game and
+    rating every game again (a database of 1,000,000 hands in under two seconds). The
+    caches start empty; standings fill them the first time. ``rating_cache`` (m003), which
+    had to fingerprint every game to know it was still good, goes."""
+    _script(db, f"""
+    DROP TABLE rating_cache;
+    CREATE TABLE totals_scopes (scope TEXT PRIMARY KEY, games INTEGER NOT NULL);
+    CREATE TABLE player_totals ({_TOTALS.format(key="player TEXT NOT NULL")},
+        PRIMARY KEY (scope, player)) WITHOUT ROWID;
+    CREATE TABLE pair_totals ({_TOTALS.format(
+        key="member1 TEXT NOT NULL, member2 TEXT NOT NULL")},
+        PRIMARY KEY (scope, member1, member2)) WITHOUT ROWID;
+    CREATE TABLE rating_checkpoints (
+        scope TEXT NOT NULL, games INTEGER NOT NULL, undated INTEGER NOT NULL,
+        date TEXT NOT NULL, table_name TEXT NOT NULL, game_id TEXT NOT NULL,
+        ratings_json TEXT NOT NULL, PRIMARY KEY (scope, games));
+    CREATE INDEX games_rating_order ON games (finished, date IS NULL, coalesce(date, ''),
+        coalesce(table_name, ''), game_id);
+    CREATE INDEX games_season_rating_order ON games (season, finished, date IS NULL,
+        coalesce(date, ''), coalesce(table_name, ''), game_id)
+    """)
+
+
 REBUILDS_DERIVED = frozenset({"m002_nils_against_drafts", "m003_game_sides"})
-LATEST = "m003_game_sides"
+LATEST = "m004_standings_cache"
 
 
 def apply_migrations(db: Database) -> list[str]:

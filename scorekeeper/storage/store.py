@@ -8,24 +8,24 @@ Every write is one ``BEGIN IMMEDIATE`` transaction. DB calls stay on the calling
 from __future__ import annotations
 
 import datetime
-import hashlib
 import json
 import os
 import sqlite3
 from dataclasses import dataclass
 
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
-from ..game import GameAnalysis, analyse_game
-from ..logio import parse_log
-from ..models import GameLog
-from ..standings import (GameResult, NilCounts, RatedGame, SideResult, StandingRow, Standings,
-                         UnfinishedGame, build_standings, partnership_name,
-                         rate_in_date_order)
+from ..standings import GameResult, NilCounts, SideResult, Standings
+from . import cache
 from .converters import (content_hash, delete_derived, derive_rows, finding_lines, game_id_for,
                          pretty_text, stored_text, write_derived)
-from .db import open_database, resolve_path, write_transaction
-from .migrations import apply_migrations
+from .db import connect, resolve_path, schema_up_to_date, write_transaction
+
+if TYPE_CHECKING:  # the log layer (pydantic) is imported only where a log is handled
+    from sqlite_utils import Database
+
+    from ..game import GameAnalysis
+    from ..models import GameLog
 
 
 class StorageError(ValueError):
@@ -107,26 +107,43 @@ def _now() -> str:
 class Store:
     """The season database. Open with ``Store.open(path)``; close when done."""
 
-    def __init__(self, db: Database, path: str) -> None:
-        self.db = db
+    def __init__(self, db: Database | sqlite3.Connection, path: str) -> None:
+        self._conn = getattr(db, "conn", db)
+        self._db = None if db is self._conn else db
         self.path = path
-        self._conn = db.conn
+
+    @property
+    def db(self) -> Database:
+        """The database as sqlite-utils sees it (loaded on first use: the queries here
+        need only the connection)."""
+        if self._db is None:
+            from sqlite_utils import Database
+
+            self._db = Database(self._conn)
+        return self._db
 
     @classmethod
     def open(cls, path: str | os.PathLike | None = None) -> Store:
         """Open (creating if need be) the database at ``path``: None is the default file in
         the user data folder, ``":memory:"`` an in-memory database. Applies migrations."""
-        db = open_database(path)
+        conn = connect(path)
         try:
-            with write_transaction(db):
-                apply_migrations(db)
+            if not schema_up_to_date(conn):
+                from sqlite_utils import Database
+
+                from .migrations import apply_migrations
+
+                db = Database(conn)
+                with write_transaction(db):
+                    apply_migrations(db)
+                return cls(db, resolve_path(path))
         except BaseException:
-            db.close()
+            conn.close()
             raise
-        return cls(db, resolve_path(path))
+        return cls(conn, resolve_path(path))
 
     def close(self) -> None:
-        self.db.close()
+        self._conn.close()
 
     def __enter__(self) -> Store:
         return self
@@ -147,6 +164,8 @@ class Store:
         text = stored_text(log)
         game_id = game_id_for(log, text)
         if analysis is None:
+            from ..game import analyse_game
+
             analysis = analyse_game(log)
         problems = finding_lines(analysis)
         if problems:
@@ -154,7 +173,7 @@ class Store:
         digest = content_hash(text)
         now = _now()
         conn = self._conn
-        with write_transaction(self.db):
+        with write_transaction(self._conn):
             row = conn.execute(
                 "SELECT revision, json, content_hash, updated_at, saved_by, why FROM game_logs"
                 " WHERE game_id = ?", (game_id,)).fetchone()
@@ -196,6 +215,8 @@ class Store:
                            else self.revision_json(game_id, revision))
 
     def load_game(self, game_id: str) -> GameLog:
+        from ..logio import parse_log
+
         return parse_log(self.game_json(game_id), f"stored game {game_id}")
 
     def revisions(self, game_id: str) -> list[Revision]:
@@ -248,7 +269,7 @@ class Store:
         """Keep the app's hand in progress (a JSON-able dict), one per game, replacing the
         previous one; the game need not be saved yet."""
         text = json.dumps(draft, ensure_ascii=False, sort_keys=True)
-        with write_transaction(self.db) as conn:
+        with write_transaction(self._conn) as conn:
             conn.execute("INSERT INTO drafts (game_id, json, updated_at) VALUES (?, ?, ?)"
                          " ON CONFLICT (game_id) DO UPDATE SET json = excluded.json,"
                          " updated_at = excluded.updated_at", (game_id, text, _now()))
@@ -259,7 +280,7 @@ class Store:
         return None if row is None else json.loads(row[0])
 
     def clear_draft(self, game_id: str) -> None:
-        with write_transaction(self.db) as conn:
+        with write_transaction(self._conn) as conn:
             conn.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
 
     # -- standings --------------------------------------------------------------------------
@@ -270,96 +291,29 @@ class Store:
         return f" AND {alias}.season = ?", (season,)
 
     def standings(self, season: str | None = None, *, rate: bool = True) -> Standings:
-        """Standings summed in SQL: players and partnerships from ``game_sides`` (a row
-        per game and side, its players in name order), Nils from ``nil_bids``; only the
-        finished games' pairings and winners come to Python, for the rating."""
+        """Standings from the caches of ``cache.py``: the summed figures per player and
+        partnership, and the ratings from the latest checkpoint (only the games after it
+        are rated). The first call for a scope (or after games were rated out of date
+        order) sums and rates what it must and stores it. A database that cannot be
+        written to gets the same standings, computed without the caches."""
+        result = self._read_standings(season, rate, cached=True)
+        if result is not None:
+            return result
+        try:
+            with write_transaction(self._conn) as conn:
+                return cache.standings(conn, season, rate=rate, write=True)
+        except sqlite3.OperationalError:  # read-only, or another writer held on too long
+            return self._read_standings(season, rate, cached=False)
+
+    def _read_standings(self, season: str | None, rate: bool, *, cached: bool
+                        ) -> Standings | None:
+        """``cache.standings`` without writing, in one read transaction (a snapshot)."""
         conn = self._conn
-        where, params = self._season_filter(season, "gs")
-        # "+gs.finished": scan game_sides in its own order rather than through the index.
-        finished = f"+gs.finished = 1{where}"
-        sums = ("count(*), sum(won), sum(hands), sum(points_for), sum(points_against),"
-                " sum(bags), sum(bag_penalties), sum(sets)")
-        columns = ("won, hands, points_for, points_against, bags, bag_penalties, sets")
-        players = {r[0]: _row(r[0], (r[0],), r[1:]) for r in conn.execute(
-            f"SELECT player, {sums} FROM (SELECT member1 AS player, {columns}"
-            f" FROM game_sides gs WHERE {finished} UNION ALL SELECT member2, {columns}"
-            f" FROM game_sides gs WHERE member2 IS NOT NULL AND {finished})"
-            " GROUP BY player", params + params)}
-        nil_sums = ("sum(n.blind = 0), sum(n.blind = 0 AND n.made), sum(n.blind),"
-                    " sum(n.blind AND n.made)")
-        for r in conn.execute(
-                f"SELECT n.player, {nil_sums} FROM nil_bids n JOIN game_sides gs"
-                " ON gs.game_id = n.game_id AND gs.side = n.side"
-                f" WHERE {finished} GROUP BY n.player", params):
-            _add_nils(players[r[0]], r[1:])
-        pairs = {}
-        for r in conn.execute(f"SELECT member1, member2, {sums} FROM game_sides gs"
-                              f" WHERE {finished} GROUP BY member1, member2", params):
-            key = (r[0],) if r[1] is None else (r[0], r[1])
-            pairs[key] = _row(partnership_name(key), key, r[2:])
-        for r in conn.execute(
-                f"SELECT gs.member1, gs.member2, {nil_sums} FROM nil_bids n JOIN game_sides gs"
-                " ON gs.game_id = n.game_id AND gs.side = n.side"
-                f" WHERE {finished} GROUP BY gs.member1, gs.member2", params):
-            _add_nils(pairs[(r[0],) if r[1] is None else (r[0], r[1])], r[2:])
-        gwhere, gparams = self._season_filter(season, "g")
-        rated, unfinished = [], []
-        for game_id, date, table, variant, finished, winner, hands, n, e, s_, w, scores in \
-                conn.execute("SELECT game_id, date, table_name, variant, finished, winner,"
-                             " hands, players_json ->> '$.N', players_json ->> '$.E',"
-                             " players_json ->> '$.S', players_json ->> '$.W', scores_json"
-                             f" FROM games g WHERE 1{gwhere}", gparams):
-            if variant == "partnership":
-                sides, keys = ((n, s_), (e, w)), ("NS", "EW")
-            else:
-                sides, keys = ((n,), (s_,)), ("N", "S")
-            if finished:
-                rated.append(RatedGame((date is None, date or "", table or "", game_id),
-                                       sides, 0 if winner == keys[0] else 1))
-            else:
-                score_map = json.loads(scores)
-                unfinished.append(UnfinishedGame(game_id, date, table, hands, tuple(
-                    (m, score_map[k]) for m, k in zip(sides, keys))))
-        ratings = self._ratings(season, rated) if rate else None
-        return build_standings(season, list(players.values()), list(pairs.values()), rated,
-                               unfinished, rate=rate, ratings=ratings)
-
-    def _ratings(self, season: str | None, rated: list[RatedGame]
-                 ) -> dict[str, tuple[float, float]]:
-        """The players' ratings after ``rated``, through ``rating_cache``.
-
-        The ratings depend only on the finished games in date order. The cache keeps the
-        ratings after the first N of them with a fingerprint of those N (each game's order
-        key, players and winner): if the first N games are still the same, only the games
-        after them are rated; otherwise (a game edited, or one added before the last rated
-        date) everything is rated again. The cache is only an accelerator: a database that
-        cannot be written to gets correct ratings all the same.
-        """
-        rated = sorted(rated, key=lambda g: g.order)
-        scope = "\x00all" if season is None else season
-        prefix = hashlib.sha256()
-        fingerprints = [prefix.hexdigest()]
-        for g in rated:
-            prefix.update(repr((g.order, g.sides, g.winner)).encode("utf-8"))
-            fingerprints.append(prefix.hexdigest())
-        row = self._conn.execute("SELECT games, fingerprint, ratings_json FROM rating_cache"
-                                 " WHERE scope = ?", (scope,)).fetchone()
-        start, done = None, 0
-        if row is not None and row[0] <= len(rated) and fingerprints[row[0]] == row[1]:
-            start, done = {k: tuple(v) for k, v in json.loads(row[2]).items()}, row[0]
-        ratings = rate_in_date_order(rated[done:], start)
-        if done < len(rated) or row is None:
-            try:
-                with write_transaction(self.db) as conn:
-                    conn.execute(
-                        "INSERT INTO rating_cache VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope)"
-                        " DO UPDATE SET games = excluded.games, fingerprint ="
-                        " excluded.fingerprint, ratings_json = excluded.ratings_json,"
-                        " computed_at = excluded.computed_at",
-                        (scope, len(rated), fingerprints[-1], json.dumps(ratings), _now()))
-            except sqlite3.Error:
-                pass
-        return ratings
+        conn.execute("BEGIN")
+        try:
+            return cache.standings(conn, season, rate=rate, write=False, cached=cached)
+        finally:
+            conn.execute("COMMIT")
 
     def game_results(self, season: str | None = None) -> list[GameResult]:
         """Every game's sides with their totals, for ``standings.compute_standings`` (the
@@ -392,13 +346,3 @@ class Store:
                            sides=tuple(g["sides"]), winner=g["winner"])
                 for gid, g in games.items()]
 
-
-def _row(name: str, members: tuple[str, ...], sums: tuple) -> StandingRow:
-    games, wins, hands, pf, pa, bags, pen, sets = sums
-    return StandingRow(name, members, games=games, wins=wins, losses=games - wins,
-                       hands=hands, points_for=pf, points_against=pa, bags=bags,
-                       bag_penalties=pen, sets=sets)
-
-
-def _add_nils(row: StandingRow, sums: tuple) -> None:
-    row.nil_bids, row.nil_made, row.blind_nil_bids, row.blind_nil_made = sums

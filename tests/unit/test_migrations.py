@@ -6,9 +6,10 @@ import sqlite3
 from scorekeeper.logio import log_from_data
 from scorekeeper.storage import Store
 from scorekeeper.storage.converters import content_hash, game_id_for, stored_text
+from scorekeeper.storage.db import SCHEMA
 from scorekeeper.storage.migrations import LATEST, migrations
 
-ALL = ["m001_initial", "m002_nils_against_drafts", "m003_game_sides"]
+ALL = ["m001_initial", "m002_nils_against_drafts", "m003_game_sides", "m004_standings_cache"]
 
 LOG = log_from_data({
     "format": "spades-game", "format_version": "1.0", "variant": "partnership",
@@ -63,6 +64,7 @@ def test_empty_database_gets_every_migration(tmp_path):
     with Store.open(tmp_path / "new.db") as store:
         assert [m.name for m in migrations.applied(store.db)] == ALL
         assert ALL[-1] == LATEST
+        assert list(SCHEMA) == ALL  # what Store.open checks without loading sqlite-utils
         assert "points_against" in _columns(store.db, "hands")
         assert store.db["nil_bids"].exists() and store.db["drafts"].exists()
     with Store.open(tmp_path / "new.db") as store:  # opening again applies nothing twice
@@ -98,3 +100,35 @@ def test_older_database_is_migrated_and_its_games_rederived(tmp_path):
         assert summary.scores == {"NS": 193, "EW": 104}
         store.save_draft(game_id, {"hand": 3})  # the table m002 added works
         assert store.load_draft(game_id) == {"hand": 3}
+
+
+def test_m003_database_gets_the_standings_caches(tmp_path):
+    from dataclasses import asdict
+
+    from scorekeeper.standings import compute_standings
+
+    path = tmp_path / "v3.db"
+    with Store.open(path) as store:
+        store.save_game(LOG)
+    # Back to the schema m003 left: its derived tables are today's, plus rating_cache.
+    conn = sqlite3.connect(path)
+    conn.executescript("""
+    DROP TABLE totals_scopes; DROP TABLE player_totals; DROP TABLE pair_totals;
+    DROP TABLE rating_checkpoints; DROP INDEX games_rating_order;
+    DROP INDEX games_season_rating_order;
+    CREATE TABLE rating_cache (scope TEXT PRIMARY KEY, games INTEGER NOT NULL,
+        fingerprint TEXT NOT NULL, ratings_json TEXT NOT NULL, computed_at TEXT NOT NULL);
+    INSERT INTO rating_cache VALUES (char(0) || 'all', 1, 'x', '{}', '2026-11-02');
+    DELETE FROM _sqlite_migrations WHERE name = 'm004_standings_cache';
+    """)
+    conn.close()
+
+    with Store.open(path) as store:
+        assert [m.name for m in migrations.applied(store.db)] == ALL
+        assert not store.db["rating_cache"].exists()
+        cached = store.standings()
+        fresh = compute_standings(store.game_results())
+        assert [asdict(r) for r in cached.players] == [asdict(r) for r in fresh.players]
+        assert cached.unfinished == fresh.unfinished
+        assert store.db.execute("SELECT scope, games FROM totals_scopes").fetchall() == [
+            ("\x00all", 0)]

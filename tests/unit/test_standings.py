@@ -159,3 +159,27 @@ def test_csv_never_starts_a_name_with_a_formula():
                           rate=False)
     names = [line.split(",")[3] for line in format_csv(s).splitlines()[1:]]
     assert names[:4] == ["'=cmd", "'@x", "'+a", "'-b"]
+
+
+@pytest.mark.parametrize("season, rate, games", [
+    ("Fall 2026", True, SEASON),
+    (None, False, SEASON),
+    ('Zoë "Q" \\ \n', True, [game("w", None, [side(['Ann "A"\n', "Zoë}],\n"], 4, 90, 40),
+                                              side(["[\u2660]", "\t\u0001"], 4, 40, 90)],
+                                  None)] + SEASON[:1]),
+    ("Empty", True, []),
+])
+def test_json_is_exactly_the_indented_dump_of_the_contract(season, rate, games):
+    """format_json writes the rows by hand, for speed: it must be json.dumps(indent=2)."""
+    import json
+
+    from scorekeeper.export import format_json
+
+    s = compute_standings(games, season, rate=rate)
+    data = standings_data(s)
+    assert format_json(s) == json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    # CSV too writes row_data's figures without building it.
+    rows = [line.split(",") for line in format_csv(s).splitlines()]
+    header = rows[0]
+    for line, row in zip(rows[1:], data["players"] + data["partnerships"]):
+        assert [str(row[f]) for f in header[4:]] == line[4:]

@@ -170,27 +170,95 @@ def test_nil_bids_table_records_each_nil(store):
     assert json.loads(store.game_json(store.games()[0].game_id))["players"] == PLAYERS
 
 
-def test_rating_cache_rates_only_later_games_and_never_goes_stale(store):
-    from scorekeeper.export import standings_data
+def _same_standings(store, season=None):
+    """The cached standings equal the plain-Python ones to the last bit of every rating."""
+    from dataclasses import asdict
+
     from scorekeeper.standings import compute_standings
 
-    def fresh():  # the plain-Python path, no cache
-        return standings_data(compute_standings(store.game_results()))
+    cached = store.standings(season)
+    fresh = compute_standings(store.game_results(season), season)
+    assert [asdict(r) for r in cached.players] == [asdict(r) for r in fresh.players]
+    assert [asdict(r) for r in cached.partnerships] == [asdict(r) for r in fresh.partnerships]
+    assert cached.unfinished == fresh.unfinished and cached.games == fresh.games
+    return cached
 
-    # Target 50: hand 1 ends each game, NS 61 beat EW 51.
-    seatings = [dict(zip("NESW", names)) for names in (
-        ("Ann", "Bob", "Cy", "Di"), ("Bob", "Cy", "Di", "Ann"), ("Cy", "Ann", "Bob", "Di"))]
-    for day, players in enumerate(seatings[:2], start=1):
+
+def _checkpoints(store):
+    return store.db.execute("SELECT scope, games FROM rating_checkpoints"
+                            " ORDER BY scope, games").fetchall()
+
+
+# Target 50: hand 1 ends each game, NS 61 beat EW 51 (EW 6 tricks short of 7: NS wins).
+SEATINGS = [dict(zip("NESW", names)) for names in (
+    ("Ann", "Bob", "Cy", "Di"), ("Bob", "Cy", "Di", "Ann"), ("Cy", "Ann", "Bob", "Di"))]
+
+
+def test_rating_checkpoints_rate_only_later_games_and_never_go_stale(store):
+    for day, players in enumerate(SEATINGS[:2], start=1):
         store.save_game(make_log(date=f"2026-11-0{day}", players=players, target=50))
-    assert standings_data(store.standings()) == fresh()
-    assert store.db.execute("SELECT games FROM rating_cache").fetchall() == [(2,)]
-    store.save_game(make_log(date="2026-11-09", players=seatings[2], target=50))  # later
-    assert standings_data(store.standings()) == fresh()
-    assert store.db.execute("SELECT games FROM rating_cache").fetchall() == [(3,)]
-    # A game dated before the last rated one: everything is rated again.
-    store.save_game(make_log(date="2026-11-01", players={**seatings[0], "N": "Eve"},
+    _same_standings(store)
+    assert _checkpoints(store) == [("\x00all", 2)]
+    store.save_game(make_log(date="2026-11-09", players=SEATINGS[2], target=50))  # later
+    assert _checkpoints(store) == [("\x00all", 2)]  # still good: only the new game to rate
+    _same_standings(store)
+    assert _checkpoints(store) == [("\x00all", 3)]
+    # A game dated before the last rated one drops the checkpoints after it.
+    store.save_game(make_log(date="2026-11-01", players={**SEATINGS[0], "N": "Eve"},
                              target=50))
-    assert standings_data(store.standings()) == fresh()
-    assert store.db.execute("SELECT games FROM rating_cache").fetchall() == [(4,)]
-    assert standings_data(store.standings("Fall 2026")) == standings_data(
-        compute_standings(store.game_results("Fall 2026"), "Fall 2026"))
+    assert _checkpoints(store) == []
+    _same_standings(store)
+    assert _checkpoints(store) == [("\x00all", 4)]
+    _same_standings(store, "Fall 2026")
+    assert _checkpoints(store) == [("\x00all", 4), ("Fall 2026", 4)]
+
+
+def test_summed_totals_follow_edits_season_moves_and_unfinished_games(store):
+    store.save_game(make_log(game_id="g1", date="2026-11-01", players=SEATINGS[0], target=50))
+    # Hand 2 (a Nil made) ends it: NS 193, EW 104 against the target of 150.
+    store.save_game(make_log(game_id="g2", date="2026-11-02", players=SEATINGS[1], target=150,
+                             extra_hand=True))
+    store.save_game(make_log(game_id="g3", date="2026-11-03", players=SEATINGS[2]))  # going on
+    _same_standings(store)
+    _same_standings(store, "Fall 2026")
+    # Edits after the scopes were summed: a player replaced, a game moved to another season
+    # (and changed), a finished game made unfinished again.
+    store.save_game(make_log(game_id="g1", date="2026-11-01", target=50,
+                             players={**SEATINGS[0], "N": "Eve"}))
+    store.save_game(make_log(game_id="g2", date="2026-11-02", players=SEATINGS[1],
+                             season="Spring 2027", target=50))
+    _same_standings(store)
+    assert _same_standings(store, "Fall 2026").games == 1
+    assert _same_standings(store, "Spring 2027").games == 1
+    store.save_game(make_log(game_id="g1", date="2026-11-01", players=SEATINGS[0]))
+    fall = _same_standings(store, "Fall 2026")
+    assert fall.games == 0 and fall.players == [] and len(fall.unfinished) == 2
+    assert sorted(r.name for r in _same_standings(store).players) == ["Ann", "Bob", "Cy", "Di"]
+    totals = store.db.execute("SELECT scope, games FROM totals_scopes ORDER BY scope")
+    assert totals.fetchall() == [("\x00all", 1), ("Fall 2026", 0), ("Spring 2027", 1)]
+    assert store.db.execute("SELECT count(*) FROM player_totals WHERE player = 'Eve'"
+                            ).fetchone() == (0,)
+
+
+def test_rows_written_behind_the_stores_back_are_noticed(store):
+    store.save_game(make_log(date="2026-11-05", players=SEATINGS[0], target=50))
+    _same_standings(store)
+    # A later program (or a bulk load) writes derived rows without the caches knowing.
+    store.db.execute("DELETE FROM totals_scopes")
+    store.db.execute("UPDATE rating_checkpoints SET games = 7")
+    _same_standings(store)
+    assert _checkpoints(store) == [("\x00all", 1)]
+
+
+def test_a_database_that_cannot_be_written_gets_the_same_standings(store, monkeypatch):
+    import scorekeeper.storage.store as store_module
+
+    def read_only(*args):
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    store.save_game(make_log(date="2026-11-05", players=SEATINGS[0], target=50))
+    store.save_game(make_log(date="2026-11-06", players=SEATINGS[1]))
+    monkeypatch.setattr(store_module, "write_transaction", read_only)
+    _same_standings(store)
+    assert store.db.execute("SELECT count(*) FROM totals_scopes").fetchone() == (0,)
+    assert not store.db.conn.in_transaction

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Select, Static
 
-from ...standings import Standings, StandingRow, compute_standings
+from ...standings import Standings, StandingRow
 
 ALL = "__all__"
 COLUMNS = ("rank", "name", "games", "won", "lost", "win %", "points +/-", "nil made",
@@ -55,8 +55,8 @@ class StandingsScreen(Screen):
 
     def show(self, value: object) -> None:
         season = None if value == ALL else str(value)
-        standings: Standings = compute_standings(self.app.store.game_results(season),
-                                                 season=season)
+        # The store keeps the totals and ratings up to date with every game it saves.
+        standings: Standings = self.app.store.standings(season)
         for table_id, rows in (("#players", standings.players),
                                ("#pairs", standings.partnerships)):
             table = self.query_one(table_id, DataTable)

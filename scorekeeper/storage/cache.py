@@ -1,0 +1,329 @@
+"""Standings without summing or rating every game each time.
+
+Two caches per scope (a season, or every game), both only accelerators: the figures are the
+ones summed from ``game_sides``/``nil_bids`` and rated game by game, as before.
+
+- Totals: ``player_totals`` and ``pair_totals`` hold each player's and each partnership's
+  standings figures over the scope's finished games; ``totals_scopes`` says which scopes
+  are summed (and over how many games). A scope is summed the first time its standings
+  are asked for; from then on every write of a game (``converters.write_derived`` and
+  ``delete_derived``) adds or takes away that game's figures in the same transaction.
+- Ratings: ``rating_checkpoints`` keeps the players' ratings after the first N finished
+  games in date order, with the order key of the N-th game. Writing (or replacing) a
+  finished game drops the checkpoints at or after it, in the same transaction; standings
+  start from the latest checkpoint left and rate only the games after it. Importing a
+  later game costs one game's rating; editing an old one costs rating the games since
+  the last checkpoint before it (one every ``CHECKPOINT_EVERY`` games).
+
+A guard catches rows written behind the store's back (a bulk insert, an older program):
+the cached game counts must equal the finished games actually in the scope, or the scope
+is summed and rated again from scratch.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+
+from ..standings import (RatedGame, StandingRow, Standings, UnfinishedGame, build_standings,
+                         partnership_name, rate_in_date_order)
+
+SCOPE_ALL = "\x00all"
+CHECKPOINT_EVERY = 5000
+CACHE_TABLES = ("totals_scopes", "player_totals", "pair_totals", "rating_checkpoints")
+
+_FIGURES = ("games", "wins", "hands", "points_for", "points_against", "bags", "bag_penalties",
+            "sets", "nil_bids", "nil_made", "blind_nil_bids", "blind_nil_made")
+_ADD = ", ".join(f"{c} = {c} + excluded.{c}" for c in _FIGURES)
+_UPSERT_PLAYER = (f"INSERT INTO player_totals (scope, player, {', '.join(_FIGURES)}) VALUES"
+                  f" ({', '.join('?' * (len(_FIGURES) + 2))}) ON CONFLICT (scope, player)"
+                  f" DO UPDATE SET {_ADD}")
+_UPSERT_PAIR = (f"INSERT INTO pair_totals (scope, member1, member2, {', '.join(_FIGURES)})"
+                f" VALUES ({', '.join('?' * (len(_FIGURES) + 3))})"
+                f" ON CONFLICT (scope, member1, member2) DO UPDATE SET {_ADD}")
+# The rating order (``standings.date_order``) as SQL; the indexes of m004 are on it.
+_ORDER = ("date IS NULL, coalesce(date, ''), coalesce(table_name, ''), game_id")
+_ORDER_G = ("g.date IS NULL, coalesce(g.date, ''), coalesce(g.table_name, ''), g.game_id")
+
+
+def scope_of(season: str | None) -> str:
+    return SCOPE_ALL if season is None else season
+
+
+def _scopes(season: str | None) -> tuple[str, ...]:
+    return (SCOPE_ALL,) if season is None else (SCOPE_ALL, season)
+
+
+def _in(values: Sequence) -> str:
+    return f"({', '.join('?' * len(values))})"
+
+
+# -- keeping the caches up to date as games are written ---------------------------------------
+
+def game_changed(conn: sqlite3.Connection, *, season: str | None, date: str | None,
+                 table: str | None, game_id: str, sides: Iterable[tuple],
+                 nils: Iterable[tuple], sign: int) -> None:
+    """A finished game's rows were written (``sign`` 1) or are being deleted (-1):
+    drop the rating checkpoints at or after it, and add its figures to (or take them
+    from) the summed scopes. ``sides``: its ``game_sides`` rows (side, won, member1,
+    member2, hands, points_for, points_against, bags, bag_penalties, sets); ``nils``: its
+    Nils (side, player, blind, made)."""
+    scopes = _scopes(season)
+    conn.execute(f"DELETE FROM rating_checkpoints WHERE scope IN {_in(scopes)}"
+                 " AND (undated, date, table_name, game_id) >= (?, ?, ?, ?)",
+                 (*scopes, int(date is None), date or "", table or "", game_id))
+    summed = [r[0] for r in conn.execute(
+        f"SELECT scope FROM totals_scopes WHERE scope IN {_in(scopes)}", scopes)]
+    if not summed:
+        return
+    own: dict[tuple[str, str], list[int]] = {}
+    for side, player, blind, made in nils:
+        counts = own.setdefault((side, player), [0, 0, 0, 0])
+        counts[2 if blind else 0] += 1
+        counts[3 if blind else 1] += bool(made)
+    player_rows, pair_rows = [], []
+    for side, won, member1, member2, *figures in sides:
+        members = (member1,) if member2 is None else (member1, member2)
+        base = [1, int(won), *figures]
+        side_nils = [0, 0, 0, 0]
+        for i, name in enumerate(members):
+            # Each Nil counts once, for its bidder (as the SQL sums count it).
+            counts = own.get((side, name), [0, 0, 0, 0]) if name not in members[:i] \
+                else [0, 0, 0, 0]
+            side_nils = [a + b for a, b in zip(side_nils, counts)]
+            player_rows.append((name, *(sign * v for v in base + counts)))
+        pair_rows.append((member1, member2 or "", *(sign * v for v in base + side_nils)))
+    for scope in summed:
+        conn.executemany(_UPSERT_PLAYER, [(scope, *r) for r in player_rows])
+        conn.executemany(_UPSERT_PAIR, [(scope, *r) for r in pair_rows])
+        conn.execute("UPDATE totals_scopes SET games = games + ? WHERE scope = ?",
+                     (sign, scope))
+    if sign < 0:  # a player or partnership left with no finished game is no longer listed
+        conn.execute(f"DELETE FROM player_totals WHERE scope IN {_in(summed)} AND games = 0",
+                     summed)
+        conn.execute(f"DELETE FROM pair_totals WHERE scope IN {_in(summed)} AND games = 0",
+                     summed)
+
+
+def clear(conn: sqlite3.Connection) -> None:
+    for table in CACHE_TABLES:
+        conn.execute(f"DELETE FROM {table}")
+
+
+# -- summing from the derived tables -----------------------------------------------------------
+
+def _row(name: str, members: tuple[str, ...], sums: Sequence) -> StandingRow:
+    games, wins, hands, pf, pa, bags, pen, sets, *nils = sums
+    row = StandingRow(name, members, games=games, wins=wins, losses=games - wins, hands=hands,
+                      points_for=pf, points_against=pa, bags=bags, bag_penalties=pen,
+                      sets=sets)
+    if nils:
+        row.nil_bids, row.nil_made, row.blind_nil_bids, row.blind_nil_made = nils
+    return row
+
+
+def _pair_key(member1: str, member2: str | None) -> tuple[str, ...]:
+    return (member1,) if not member2 else (member1, member2)
+
+
+def sum_scope(conn: sqlite3.Connection, season: str | None
+              ) -> tuple[list[StandingRow], list[StandingRow]]:
+    """Players and partnerships summed in SQL over ``game_sides`` (a row per game and
+    side, its players in name order) and ``nil_bids``: the finished games only."""
+    where, params = ("", ()) if season is None else (" AND gs.season = ?", (season,))
+    # "+gs.finished": scan game_sides in its own order rather than through the index.
+    finished = f"+gs.finished = 1{where}"
+    sums = ("count(*), sum(won), sum(hands), sum(points_for), sum(points_against),"
+            " sum(bags), sum(bag_penalties), sum(sets)")
+    columns = "won, hands, points_for, points_against, bags, bag_penalties, sets"
+    players = {r[0]: _row(r[0], (r[0],), r[1:]) for r in conn.execute(
+        f"SELECT player, {sums} FROM (SELECT member1 AS player, {columns}"
+        f" FROM game_sides gs WHERE {finished} UNION ALL SELECT member2, {columns}"
+        f" FROM game_sides gs WHERE member2 IS NOT NULL AND {finished})"
+        " GROUP BY player", params + params)}
+    nil_sums = ("sum(n.blind = 0), sum(n.blind = 0 AND n.made), sum(n.blind),"
+                " sum(n.blind AND n.made)")
+    for r in conn.execute(
+            f"SELECT n.player, {nil_sums} FROM nil_bids n JOIN game_sides gs"
+            " ON gs.game_id = n.game_id AND gs.side = n.side"
+            f" WHERE {finished} GROUP BY n.player", params):
+        row = players[r[0]]
+        row.nil_bids, row.nil_made, row.blind_nil_bids, row.blind_nil_made = r[1:]
+    pairs = {}
+    for r in conn.execute(f"SELECT member1, member2, {sums} FROM game_sides gs"
+                          f" WHERE {finished} GROUP BY member1, member2", params):
+        key = _pair_key(r[0], r[1])
+        pairs[key] = _row(partnership_name(key), key, r[2:])
+    for r in conn.execute(
+            f"SELECT gs.member1, gs.member2, {nil_sums} FROM nil_bids n JOIN game_sides gs"
+            " ON gs.game_id = n.game_id AND gs.side = n.side"
+            f" WHERE {finished} GROUP BY gs.member1, gs.member2", params):
+        row = pairs[_pair_key(r[0], r[1])]
+        row.nil_bids, row.nil_made, row.blind_nil_bids, row.blind_nil_made = r[2:]
+    return list(players.values()), list(pairs.values())
+
+
+def _figures(row: StandingRow) -> tuple:
+    return (row.games, row.wins, row.hands, row.points_for, row.points_against, row.bags,
+            row.bag_penalties, row.sets, row.nil_bids, row.nil_made, row.blind_nil_bids,
+            row.blind_nil_made)
+
+
+def store_totals(conn: sqlite3.Connection, scope: str, games: int,
+                 players: list[StandingRow], pairs: list[StandingRow]) -> None:
+    for table in ("totals_scopes", "player_totals", "pair_totals"):
+        conn.execute(f"DELETE FROM {table} WHERE scope = ?", (scope,))
+    conn.execute("INSERT INTO totals_scopes (scope, games) VALUES (?, ?)", (scope, games))
+    conn.executemany(_UPSERT_PLAYER, [(scope, r.name, *_figures(r)) for r in players])
+    conn.executemany(_UPSERT_PAIR, [(scope, r.members[0], r.members[1] if len(r.members) > 1
+                                     else "", *_figures(r)) for r in pairs])
+
+
+# StandingRow's fields from ``games`` to ``sets``, in its order (built positionally: there
+# are 20,000 partnerships in a big club's database).
+_ROW_FIELDS = ("games, wins, games - wins, hands, points_for, points_against, nil_bids,"
+               " nil_made, blind_nil_bids, blind_nil_made, bags, bag_penalties, sets")
+
+
+def read_totals(conn: sqlite3.Connection, scope: str
+                ) -> tuple[list[StandingRow], list[StandingRow]]:
+    players = [StandingRow(r[0], (r[0],), *r[1:]) for r in conn.execute(
+        f"SELECT player, {_ROW_FIELDS} FROM player_totals WHERE scope = ?", (scope,))]
+    pairs = []
+    for r in conn.execute(f"SELECT member1, member2, {_ROW_FIELDS} FROM pair_totals"
+                          " WHERE scope = ?", (scope,)):
+        key = (r[0],) if not r[1] else (r[0], r[1])
+        pairs.append(StandingRow(partnership_name(key), key, *r[2:]))
+    return players, pairs
+
+
+def finished_games(conn: sqlite3.Connection, season: str | None) -> int:
+    if season is None:
+        return conn.execute("SELECT count(*) FROM games WHERE finished = 1").fetchone()[0]
+    return conn.execute("SELECT count(*) FROM games WHERE season = ? AND finished = 1",
+                        (season,)).fetchone()[0]
+
+
+def unfinished_games(conn: sqlite3.Connection, season: str | None) -> list[UnfinishedGame]:
+    where, params = ("", ()) if season is None else (" AND season = ?", (season,))
+    unfinished = []
+    for game_id, date, table, variant, hands, players, scores in conn.execute(
+            "SELECT game_id, date, table_name, variant, hands, players_json, scores_json"
+            f" FROM games WHERE finished = 0{where}", params):
+        seat = json.loads(players)
+        if variant == "partnership":
+            sides, keys = ((seat["N"], seat["S"]), (seat["E"], seat["W"])), ("NS", "EW")
+        else:
+            sides, keys = ((seat["N"],), (seat["S"],)), ("N", "S")
+        score_map = json.loads(scores)
+        unfinished.append(UnfinishedGame(game_id, date, table, hands, tuple(
+            (m, score_map[k]) for m, k in zip(sides, keys))))
+    return unfinished
+
+
+# -- ratings ------------------------------------------------------------------------------------
+
+def rated_games(conn: sqlite3.Connection, season: str | None,
+                after: tuple | None = None) -> list[RatedGame]:
+    """The finished games in rating order, after the game whose order key is ``after``
+    (every one when None). A side's players come in name order, which the rating does
+    not depend on (a team's rating is the sum over its players)."""
+    where, params = ("g.finished = 1", []) if season is None else (
+        "g.season = ? AND g.finished = 1", [season])
+    if after is not None:
+        where += f" AND ({_ORDER_G}) > (?, ?, ?, ?)"
+        params += [int(after[0]), *after[1:]]
+    games: dict[str, list] = {}  # game id -> [order key, sides, winner], in order
+    for game_id, date, table, won, member1, member2 in conn.execute(
+            "SELECT g.game_id, g.date, g.table_name, gs.won, gs.member1, gs.member2"
+            f" FROM games g JOIN game_sides gs ON gs.game_id = g.game_id WHERE {where}"
+            f" ORDER BY {_ORDER_G}", params):  # the sides in any order: the winner is marked
+        game = games.get(game_id)
+        if game is None:
+            game = games[game_id] = [(date is None, date or "", table or "", game_id), [], 0]
+        if won:
+            game[2] = len(game[1])
+        game[1].append(_pair_key(member1, member2))
+    return [RatedGame(order, tuple(sides), winner) for order, sides, winner in games.values()]
+
+
+def _latest_checkpoint(conn: sqlite3.Connection, scope: str):
+    row = conn.execute("SELECT games, undated, date, table_name, game_id, ratings_json"
+                       " FROM rating_checkpoints WHERE scope = ? ORDER BY games DESC LIMIT 1",
+                       (scope,)).fetchone()
+    if row is None:
+        return 0, None, {}
+    return row[0], (bool(row[1]), *row[2:5]), {k: tuple(v)
+                                                for k, v in json.loads(row[5]).items()}
+
+
+def ratings(conn: sqlite3.Connection, season: str | None, games: int, *, write: bool
+            ) -> dict[str, tuple[float, float]] | None:
+    """Each player's (mu, sigma) after the scope's ``games`` finished games: from the
+    latest checkpoint, rating only the games after it. ``write``: store checkpoints
+    (inside the caller's write transaction); without it, None when there is anything to
+    rate (the caller comes back in a write transaction)."""
+    scope = scope_of(season)
+    done, after, start = _latest_checkpoint(conn, scope)
+    todo = rated_games(conn, season, after) if done < games or after is None else []
+    if done + len(todo) != games:  # rows written behind the store's back: start over
+        done, start = 0, {}
+        todo = rated_games(conn, season)
+        if write:
+            conn.execute("DELETE FROM rating_checkpoints WHERE scope = ?", (scope,))
+    if not todo:
+        return start
+    if not write:
+        return None
+    current = start
+    position = done
+    while position < games:
+        # Checkpoints at multiples of CHECKPOINT_EVERY and at the end.
+        stop = min(games, (position // CHECKPOINT_EVERY + 1) * CHECKPOINT_EVERY)
+        chunk = todo[position - done:stop - done]
+        current = rate_in_date_order(chunk, current)
+        last = chunk[-1].order
+        conn.execute("INSERT OR REPLACE INTO rating_checkpoints VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (scope, stop, int(last[0]), *last[1:], json.dumps(current)))
+        position = stop
+    # Keep the checkpoints on multiples (for edits of older games) and the latest one.
+    conn.execute("DELETE FROM rating_checkpoints WHERE scope = ? AND games % ? != 0"
+                 " AND games < ?", (scope, CHECKPOINT_EVERY, games))
+    return current
+
+
+def ratings_uncached(conn: sqlite3.Connection, season: str | None
+                     ) -> dict[str, tuple[float, float]]:
+    return rate_in_date_order(rated_games(conn, season))
+
+
+# -- standings -----------------------------------------------------------------------------------
+
+def standings(conn: sqlite3.Connection, season: str | None, *, rate: bool, write: bool,
+              cached: bool = True) -> Standings | None:
+    """Standings from the caches. ``write`` (inside a write transaction): fill what is
+    missing. Without ``write``: None when something is missing. ``cached=False``: compute
+    everything from the derived tables, touching no cache (a read-only database)."""
+    scope = scope_of(season)
+    games = finished_games(conn, season)
+    if not cached:
+        players, pairs = sum_scope(conn, season)
+        rates = ratings_uncached(conn, season) if rate else None
+    else:
+        row = conn.execute("SELECT games FROM totals_scopes WHERE scope = ?",
+                           (scope,)).fetchone()
+        if row is None or row[0] != games:
+            if not write:
+                return None
+            players, pairs = sum_scope(conn, season)
+            store_totals(conn, scope, games, players, pairs)
+        else:
+            players, pairs = read_totals(conn, scope)
+        rates = None
+        if rate:
+            rates = ratings(conn, season, games, write=write)
+            if rates is None:
+                return None
+    return build_standings(season, players, pairs, [], unfinished_games(conn, season),
+                           rate=rate, ratings=rates, games=games)

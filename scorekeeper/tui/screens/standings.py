@@ -17,7 +17,7 @@ COLUMNS = ("rank", "name", "games", "won", "lost", "win %", "points +/-", "nil m
 
 
 def _cells(row: StandingRow) -> list[str]:
-    rank = f"{row.rank}=" if row.shared_rank else str(row.rank)
+    rank = f"={row.rank}" if row.shared_rank else str(row.rank)  # as the CLI table shows it
     nils = f"{row.nil_made}/{row.nil_bids}"
     if row.blind_nil_bids:
         nils += f" BN {row.blind_nil_made}/{row.blind_nil_bids}"

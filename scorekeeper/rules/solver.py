@@ -1,43 +1,34 @@
-"""Exhaustive double-dummy solver for Spades endings.
+"""Exhaustive double-dummy solver for Spades endings, to judge claims.
 
-A referee uses it to judge claims: "my side takes K of the remaining tricks"
-and "my Nil partner takes no more tricks".  Both are instances of one game:
-some seats (the *target*) have their tricks counted, a *maximizing* set of
-seats tries to make that count high and everybody else tries to keep it low.
+Both kinds of claim are one game: the tricks of some seats (the *target*)
+count, the *maximizing* seats want them many, all other seats want them few.
+``Goal.side(side)`` is an ordinary claim ("we take K more"); ``Goal.nil`` is a
+Nil claim: the Nil bidder and his partner (who may overtake) minimize the
+bidder's own tricks against the opponents.
 
-* ``Goal(target=side, maximizers=side)`` answers ordinary trick claims.
-* ``Goal(target={x}, maximizers=opponents of x)`` answers Nil claims: the Nil
-  bidder and his partner (who may overtake) minimize x's own tricks.
+Rules: spades always trump, suit must be followed, spades may not be led
+before broken unless the leader holds only spades.  Two-player games use
+seats 0 and 2, alternating.  Cards are ``suit * 13 + rank`` (C, D, H, S;
+rank 0 = deuce), hands are 52-bit masks.  Standard library only, so the
+referee can use it anywhere.
 
-Rules (Spades, not bridge): spades are always trump, suit must be followed,
-spades may not be led before they are broken unless the leader holds only
-spades.  Two-player games use seats 0 and 2 only, playing alternately.
-
-Card encoding is the project's: ``card = suit * 13 + rank`` (C, D, H, S; rank
-0 = deuce .. 12 = ace), a hand is a 52-bit mask.  The module is deliberately
-standard-library only so that it can be used (and benchmarked) on its own.
-
-Search design (all in pure Python, so every constant factor counts):
-
-* ``_Search.ge`` is a boolean "can the maximizers reach k target tricks?"
-  search; exact values come from a few such null-window searches that share
-  one transposition table (MTD-style bisection).
-* The table is keyed at trick boundaries on a *canonical* deal in which each
-  suit's ranks are renumbered among the cards still in play, so positions that
-  differ only in already-played small cards share an entry.  It stores
-  (lower, upper) bounds, which stay valid across searches with different k.
-* Touching cards (adjacent once played cards are removed) are equivalent:
-  only one of each group is tried.
-* Cheap sure-trick bounds (the run of top spades; the leader's cashable side
-  suit winners) close many nodes without search.
-* Moves are ordered so that the side to move usually finds its best card
-  first: cheap winners when winning helps, low cards otherwise.
+Pure Python, so the search is built to do little work per answer:
+* a boolean "can the maximizers reach k?" search (``_Search.ge``); exact
+  values bisect on it, all searches sharing one transposition table;
+* the table is keyed at trick boundaries on a canonical deal (each suit's
+  ranks renumbered among the cards still in play) and stores (lower, upper)
+  bounds, valid for any k;
+* touching cards (adjacent once played cards are gone) are tried once;
+* sure-trick bounds (top spades, cashable winners) close nodes unsearched;
+* move ordering: cash winners, lead to partner, second hand low unless
+  it can beat third hand, win cheaply, duck with the highest card that
+  ducks; leads that cut off before are tried earlier (history heuristic).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "CDHS"
@@ -46,8 +37,7 @@ SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 SPADES = SUIT_MASKS[SPADE]
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 
-Play = tuple[int, int]
-"""One play in a line: (seat, card)."""
+Play = tuple[int, int]  # one play in a line: (seat, card)
 
 
 def card_text(card: int) -> str:
@@ -57,12 +47,7 @@ def card_text(card: int) -> str:
 
 def _cards(mask: int) -> list[int]:
     """Cards of a mask in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return [c for c in range(52) if mask >> c & 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,25 +199,19 @@ def replay(position: Position, line: Iterable[Play]) -> tuple[Position, tuple[in
     return position, tuple(won)
 
 
-# --------------------------------------------------------------------------
-# Search internals
-
 _REPS: dict[int, tuple[int, ...]] = {}
 _CANON: dict[int, int] = {}
 _MEMO_LIMIT = 1 << 21
 
 
-def clear_caches() -> None:
-    """Drop the module's memo tables (they only speed up later solves)."""
-    _REPS.clear()
-    _CANON.clear()
-    _FOLLOW.clear()
-
-
-def _trim_caches() -> None:
-    """Keep a long-running referee process from growing without bound."""
-    if len(_CANON) + len(_FOLLOW) + len(_REPS) > _MEMO_LIMIT:
-        clear_caches()
+def clear_caches(limit: int = 0) -> None:
+    """Drop the module's memo tables (they only speed up later solves) if
+    they hold more than ``limit`` entries: a long-running referee process
+    must not grow without bound."""
+    if len(_CANON) + len(_FOLLOW) + len(_REPS) > limit:
+        _REPS.clear()
+        _CANON.clear()
+        _FOLLOW.clear()
 
 
 def _reps(present: int, held: int) -> tuple[int, ...]:
@@ -242,8 +221,7 @@ def _reps(present: int, held: int) -> tuple[int, ...]:
     key = present << 13 | held
     out = _REPS.get(key)
     if out is None:
-        reps = []
-        above_held = False
+        reps, above_held = [], False
         for r in range(12, -1, -1):
             if present >> r & 1:
                 mine = bool(held >> r & 1)
@@ -254,25 +232,26 @@ def _reps(present: int, held: int) -> tuple[int, ...]:
     return out
 
 
+_SUIT4 = 0x1FFF | 0x1FFF << 52 | 0x1FFF << 104 | 0x1FFF << 156
+
+
 def _canon_suit(packed: int) -> int:
     """Renumber one suit's ranks among the cards still in play.
 
-    ``packed`` holds the four hands' 13-bit holdings of the suit; the result
-    packs each holding compressed to the ranks still present, which is all
-    that matters for who can beat whom."""
+    ``packed`` holds the four hands' 13-bit holdings of the suit at bit
+    offsets 0, 52, 104, 156; the result packs each holding (13 bits apart)
+    compressed to the ranks still present, which is all that matters for
+    who can beat whom."""
     out = _CANON.get(packed)
     if out is None:
-        holdings = [(packed >> (13 * i)) & 0x1FFF for i in range(4)]
-        present = holdings[0] | holdings[1] | holdings[2] | holdings[3]
-        comp = [0, 0, 0, 0]
-        j = 0
+        hs = [(packed >> (52 * i)) & 0x1FFF for i in range(4)]
+        present, out, j = hs[0] | hs[1] | hs[2] | hs[3], 0, 0
         for r in range(13):
             if present >> r & 1:
                 for i in range(4):
-                    if holdings[i] >> r & 1:
-                        comp[i] |= 1 << j
+                    if hs[i] >> r & 1:
+                        out |= 1 << (13 * i + j)
                 j += 1
-        out = comp[0] | comp[1] << 13 | comp[2] << 26 | comp[3] << 39
         _CANON[packed] = out
     return out
 
@@ -280,7 +259,7 @@ def _canon_suit(packed: int) -> int:
 class _Search:
     """Boolean search state for one goal; the table survives across calls."""
 
-    __slots__ = ("hands", "tgt", "mx", "friend", "step", "last", "tt", "nodes")
+    __slots__ = ("hands", "tgt", "mx", "friend", "step", "last", "tt", "nodes", "hist")
 
     def __init__(self, goal: Goal, two_player: bool) -> None:
         self.hands: list[int] = [0, 0, 0, 0]
@@ -293,7 +272,8 @@ class _Search:
         self.last = 1 if two_player else 3
         self.tt: dict[int, tuple[int, int]] = {}
         self.nodes = 0
-        _trim_caches()
+        self.hist = [0] * 208  # seat * 52 + card: how often a lead cut off
+        clear_caches(_MEMO_LIMIT)
 
     # -- entry from an arbitrary (maybe mid-trick) position -------------
     def at_least(self, pos: Position, k: int) -> bool:
@@ -302,26 +282,18 @@ class _Search:
         broken = pos.spades_broken
         if not pos.trick_cards:
             return self.ge(pos.leader, broken, k)
-        seat, best, best_seat, played = pos.leader, -1, pos.leader, 0
-        for i, c in enumerate(pos.trick_cards):
-            if i == 0 or (c > best and (c >= 39 or c // 13 == best // 13)):
-                best, best_seat = c, seat
-            played |= 1 << c
-            seat = (seat + self.step) & 3
-        lead_suit = pos.trick_cards[0] // 13
-        if k <= 0:
-            return True
-        if k > pos.tricks_left:
-            return False
-        return self.trick(seat, len(pos.trick_cards), lead_suit, best, best_seat,
+        if k <= 0 or k > pos.tricks_left:
+            return k <= 0
+        cards = pos.trick_cards
+        best_seat = trick_winner(pos.leader, cards, pos.two_player)
+        best = cards[pos.trick_order().index(best_seat)]
+        played = sum(1 << c for c in cards)
+        return self.trick(pos.to_move, len(cards), cards[0] // 13, best, best_seat,
                           played, broken, k)
 
-    def value(self, pos: Position, lo: int = 0, hi: int | None = None) -> int:
-        """Exact target tricks from pos, by bisection on ``at_least``.
-
-        ``lo``/``hi`` are known bounds (a caller may know them from a parent)."""
-        if hi is None:
-            hi = pos.tricks_left
+    def value(self, pos: Position) -> int:
+        """Exact target tricks from pos, by bisection on ``at_least``."""
+        lo, hi = 0, pos.tricks_left
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if self.at_least(pos, mid):
@@ -332,6 +304,8 @@ class _Search:
 
     # -- trick boundary ---------------------------------------------------
     def ge(self, leader: int, broken: bool, k: int) -> bool:
+        """At a trick boundary: can the maximizers still make k target tricks?
+        Table bounds and sure-trick bounds answer most calls unsearched."""
         if k <= 0:
             return True
         hands = self.hands
@@ -347,19 +321,26 @@ class _Search:
                     best, best_seat = c, seat
                 seat = (seat + step) & 3
             return self.tgt[best_seat] >= k
-        h0, h1, h2, h3 = hands
-        if not (h0 | h1 | h2 | h3) & SPADES:
+        # One suit of all four hands is a single masked shift of the
+        # interleaved deal; _CANON renumbers it by rank among cards in play.
+        deal = hands[0] | hands[1] << 52 | hands[2] << 104 | hands[3] << 156
+        p0 = deal & _SUIT4
+        p1 = deal >> 13 & _SUIT4
+        p2 = deal >> 26 & _SUIT4
+        p3 = deal >> 39 & _SUIT4
+        if not p3:
             broken = True  # nothing left to break: merge equivalent entries
-        key = leader << 1 | broken
-        for sh in (0, 13, 26, 39):
-            packed = ((h0 >> sh) & 0x1FFF | ((h1 >> sh) & 0x1FFF) << 13
-                      | ((h2 >> sh) & 0x1FFF) << 26 | ((h3 >> sh) & 0x1FFF) << 39)
-            c = _CANON.get(packed)
-            key = key << 52 | (c if c is not None else _canon_suit(packed))
+        canon = _CANON
+        try:
+            key = ((((leader << 1 | broken) << 52 | canon[p0]) << 52 | canon[p1]) << 52
+                   | canon[p2]) << 52 | canon[p3]
+        except KeyError:
+            key = ((((leader << 1 | broken) << 52 | _canon_suit(p0)) << 52 | _canon_suit(p1))
+                   << 52 | _canon_suit(p2)) << 52 | _canon_suit(p3)
         tt = self.tt
         entry = tt.get(key)
         if entry is None:
-            lo, hi = self.bounds(leader, n)
+            lo, hi = self.bounds(leader, n, k) if n > 2 else (0, n)
         else:
             lo, hi = entry
         if lo >= k:
@@ -377,88 +358,69 @@ class _Search:
             tt[key] = (lo, k - 1)
         return result
 
-    def bounds(self, leader: int, n: int) -> tuple[int, int]:
+    def bounds(self, leader: int, n: int, k: int) -> tuple[int, int]:
         """Sure-trick bounds on the target's tricks at a trick boundary.
 
-        1. The unbroken run of top spades held by one class (target or not):
-           each such card wins the trick it is played to for that class, and
-           one hand's cards fall in distinct tricks.
-        2. If the leader wants tricks for his own class, he can cash his top
-           cards in side suits as long as no opponent-class seat holding
-           spades runs out of the suit (seats without spades cannot ruff).
+        1. The run of top spades held by one class (target or not): each
+           such card wins its trick for that class whatever happens, and one
+           hand's cards fall in distinct tricks.
+        2. A leader who wants tricks for his class cashes his top side-suit
+           cards (or crosses to his partner's), for as many rounds as every
+           other-class seat holding spades can follow (none can ruff).
+        Computed lazily: the later parts only when the earlier do not decide.
         """
         hands, tgt = self.hands, self.tgt
-        lo, hi = 0, n
         sp = [(h >> 39) & 0x1FFF for h in hands]
         allsp = sp[0] | sp[1] | sp[2] | sp[3]
-        run = [0, 0, 0, 0]
-        run_cls = -1
-        r = 12
-        while r >= 0:
-            if allsp >> r & 1:
-                owner = 0 if sp[0] >> r & 1 else 1 if sp[1] >> r & 1 else 2 if sp[2] >> r & 1 else 3
-                if run_cls < 0:
-                    run_cls = tgt[owner]
-                elif tgt[owner] != run_cls:
-                    break
-                run[owner] += 1
-            r -= 1
-        if run_cls == 1:
-            lo = max(run)
-        elif run_cls == 0:
-            hi = n - max(run)
-        cls = tgt[leader]
-        if cls != self.mx[leader]:
-            return lo, hi
-        quick, _ = self.cash(leader, cls, sp, run if run_cls == cls else None)
-        partner = (leader + 2) & 3
-        if self.step == 1 and tgt[partner] == cls and hands[partner]:
-            # Cross to partner in a side suit where he holds the top cards.
-            pquick, cashable = self.cash(partner, cls, sp, run if run_cls == cls else None)
-            if pquick > quick:
-                lead = hands[leader]
-                if any(q and lead & SUIT_MASKS[s] for s, q in enumerate(cashable)):
-                    quick = pquick
-        if quick:
-            if quick > n:
-                quick = n
-            if cls:
-                lo = max(lo, quick)
+        lo, hi, run, run_cls = 0, n, [0, 0, 0, 0], -1
+        if allsp:
+            top = 1 << (allsp.bit_length() - 1)
+            run_cls = tgt[0 if sp[0] & top else 1 if sp[1] & top else 2 if sp[2] & top else 3]
+            cut = 0
+            for o in (0, 1, 2, 3):
+                if tgt[o] != run_cls:
+                    cut |= sp[o]
+            cut = cut.bit_length()  # the run lies above the other class's best
+            run = [(x >> cut).bit_count() for x in sp]
+            if run_cls:
+                lo = max(run)
             else:
-                hi = min(hi, n - quick)
-        return lo, hi
+                hi = n - max(run)
+        cls = tgt[leader]
+        if cls != self.mx[leader] or lo >= k or hi < k:
+            return lo, hi
+        mine = run if run_cls == cls else None
+        quick, _ = self.cash(leader, cls, sp, mine)
+        partner = (leader + 2) & 3
+        if (quick < (k if cls else n - k + 1) and self.step == 1 and hands[partner]
+                and tgt[partner] == cls and self.mx[partner] == self.mx[leader]):
+            pquick, cashable = self.cash(partner, cls, sp, mine)
+            if pquick > quick and any(
+                    q and hands[leader] & SUIT_MASKS[s] for s, q in enumerate(cashable)):
+                quick = pquick  # lead that suit to partner, who cashes
+        quick = min(quick, n)
+        if cls:
+            return max(lo, quick), hi
+        return lo, min(hi, n - quick)
 
     def cash(self, seat: int, cls: int, sp: list[int],
              run: list[int] | None) -> tuple[int, list[int]]:
-        """Tricks ``seat`` can cash once on lead: his top cards in each side
-        suit, as many rounds as every other-class seat holding spades can
-        follow, plus his share of a top-spade run held by his class."""
+        """Tricks ``seat`` can cash once on lead, and how many per side suit."""
         hands, tgt = self.hands, self.tgt
         hand = hands[seat]
+        allc = hands[0] | hands[1] | hands[2] | hands[3]
         total = run[seat] if run is not None else 0
-        per_suit = [0, 0, 0]
-        for s in (0, 1, 2):
-            sh = 13 * s
-            mine = (hand >> sh) & 0x1FFF
-            if not mine:
-                continue
-            present = ((hands[0] | hands[1] | hands[2] | hands[3]) >> sh) & 0x1FFF
-            top = 0
-            r = 12
-            while r >= 0:
-                if present >> r & 1:
-                    if not mine >> r & 1:
-                        break
-                    top += 1
-                r -= 1
+        per_suit = []
+        for sh in (0, 13, 26):
+            present = (allc >> sh) & 0x1FFF
+            # cards in play above the best one seat lacks are all seat's
+            top = (present >> (present & ~(hand >> sh)).bit_length()).bit_count()
             if top:
                 for o in (0, 1, 2, 3):
                     if tgt[o] != cls and sp[o]:
-                        length = ((hands[o] >> sh) & 0x1FFF).bit_count()
-                        if length < top:
-                            top = length
-                per_suit[s] = top
+                        top = min(top, ((hands[o] >> sh) & 0x1FFF).bit_count())
                 total += top
+            per_suit.append(top)
         return total, per_suit
 
     # -- inside a trick -----------------------------------------------------
@@ -487,11 +449,13 @@ class _Search:
                 r = self.trick(nxt, idx + 1, ls, b, bs, played | 1 << c, nb, k)
             hands[seat] = hand
             if r is is_max:
+                if idx == 0:
+                    self.hist[seat * 52 + c] += 1 << hand.bit_count()
                 return r
         return not is_max
 
     def moves(self, seat: int, hand: int, idx: int, lead_suit: int, best: int,
-              best_seat: int, played: int, broken: bool) -> Iterable[int]:
+              best_seat: int, played: int, broken: bool) -> Sequence[int]:
         """Legal cards, one per group of touching cards, likely best first.
 
         Following suit is the commonest case, so its orderings are memoized
@@ -505,13 +469,13 @@ class _Search:
         me_good = (tgt[seat] == 1) == mx  # winning it ourselves would suit us
         sh = 13 * lead_suit
         held = (hand >> sh) & 0x1FFF
+        orders: tuple[Sequence[int], ...]
         if held:
             pres = ((hands[0] | hands[1] | hands[2] | hands[3] | played) >> sh) & 0x1FFF
             thr = best % 13 + 1 if best // 13 == lead_suit else 13
             key = ((lead_suit << 13 | pres) << 13 | held) << 4 | thr
-            orders = _FOLLOW.get(key)
-            if orders is None:
-                orders = _follow_orders(key)
+            found = _FOLLOW.get(key)
+            orders = found if found is not None else _follow_orders(key)
         else:
             present = hands[0] | hands[1] | hands[2] | hands[3] | played
             win: list[int] = []
@@ -522,14 +486,65 @@ class _Search:
                     for r in _reps((present >> sh) & 0x1FFF, h):
                         c = sh + r
                         (win if c > best and c >= 39 else lose).append(c)
-            lose.sort(key=_rank)
+            if len(lose) > 1:  # low to high by rank across suits
+                lose = [c for _, c in sorted([(c % 13, c) for c in lose])]
             win.sort()
             orders = (lose + win, lose[::-1] + win, win + lose)
         if good_now:
             return orders[0] if me_good else orders[1]
         if me_good:  # second hand low; later hands win as cheaply as they can
-            return orders[0] if idx == 1 and idx != self.last else orders[2]
+            if idx == self.last:
+                return orders[2]
+            if idx == 1:
+                return self.second_hand(seat, held, sh, best, orders)
+            # Third hand: first the cheapest card fourth hand cannot beat.
+            nxt = (seat + self.step) & 3
+            if held and not self.friend[seat][nxt]:
+                theirs = (hands[nxt] >> sh) & 0x1FFF
+                if theirs:
+                    floor = sh + theirs.bit_length() - 1
+                    o = orders[2]
+                    return [c for c in o if c > floor] + [c for c in o if c <= floor]
+            return orders[2]
         return orders[1]  # a seat that must not win ducks with its highest
+
+    def second_hand(self, seat: int, held: int, sh: int, best: int,
+                    orders: tuple[Sequence[int], ...]) -> Sequence[int]:
+        """Second hand low if partner (fourth) can top everything or third
+        hand can ruff; otherwise first the cheapest card that beats both the
+        lead and third hand's best card in the suit."""
+        third, fourth = (seat + 1) & 3, (seat + 2) & 3
+        friend = self.friend[seat]
+        if not held or self.last != 3 or friend[third] or not friend[fourth]:
+            return orders[0]
+        hands = self.hands
+        theirs = (hands[third] >> sh) & 0x1FFF
+        if not theirs and hands[third] & SPADES:
+            return orders[0]
+        top = max(theirs.bit_length() - 1, best - sh)
+        if ((hands[fourth] >> sh) & 0x1FFF).bit_length() - 1 > top:
+            return orders[0]
+        above = [c for c in orders[2] if c - sh > top]
+        return above + [c for c in orders[0] if c - sh <= top] if above else orders[0]
+
+    def shed_score(self, seat: int, sh: int, low: int) -> int:
+        """Score a low lead (rank ``low``) by a seat that wants others to win
+        the trick: the Nil bidder wants his partner able to overtake or an
+        opponent forced over him; his opponents want a target seat forced
+        to play over the lead (a void target seat just discards)."""
+        hands, tgt, mx = self.hands, self.tgt, self.mx
+        score = 1
+        for o in (0, 1, 2, 3):
+            h = (hands[o] >> sh) & 0x1FFF
+            if o == seat or not h:
+                continue
+            if tgt[seat]:
+                over = h.bit_length() - 1 if mx[o] == mx[seat] else (h & -h).bit_length() - 1
+                if over > low:
+                    return 4
+            elif tgt[o]:
+                score = max(score, 4 if (h & -h).bit_length() - 1 > low else 3)
+        return score
 
     def leads(self, seat: int, legal: int) -> list[int]:
         """Order leads: cash masters, lead low towards a partner's master or
@@ -549,24 +564,31 @@ class _Search:
             reps = _reps(pres, held)
             top_bit = 1 << (pres.bit_length() - 1 + sh)
             owner = 0 if hands[0] & top_bit else 1 if hands[1] & top_bit else 2 if hands[2] & top_bit else 3
-            enemy_ruff = friend_ruff = False
-            if s != SPADE:
-                for o in (0, 1, 2, 3):
-                    if o != seat and not (hands[o] >> sh) & 0x1FFF and hands[o] & SPADES:
-                        if friend[o]:
-                            friend_ruff = True
-                        else:
-                            enemy_ruff = True
-            if owner == seat:
-                score = (4 if not enemy_ruff else 1) if wants else 0
-                first = reps[0] if wants else reps[-1]
-            elif friend[owner] or (friend_ruff and not enemy_ruff):
-                score, first = 3, reps[-1]
+            ruffers = [] if s == SPADE else [friend[o] for o in (0, 1, 2, 3) if o != seat
+                                             and not (hands[o] >> sh) & 0x1FFF and hands[o] & SPADES]
+            enemy_ruff, friend_ruff = False in ruffers, True in ruffers
+            if not wants:
+                first = reps[-1]
+                score = self.shed_score(seat, sh, first)
+            elif owner == seat:
+                score, first = (4 if not enemy_ruff else 1), reps[0]
             else:
-                score, first = (1 if not enemy_ruff else 0) + (0 if wants else 2), reps[-1]
+                first = reps[-1]
+                if friend[owner] or (friend_ruff and not enemy_ruff):
+                    score = 1 if enemy_ruff else 3  # low to partner's winner
+                elif enemy_ruff:
+                    score = 0
+                else:
+                    # Lead towards partner's tenace when he holds the second card.
+                    rest = pres & ~(1 << (pres.bit_length() - 1))
+                    second = 1 << (rest.bit_length() - 1 + sh) if rest else 0
+                    score = 2 if second and second & ~hands[seat] and any(
+                        friend[o] and hands[o] & second for o in (0, 1, 2, 3)) else 1
             for r in reps:
                 scored.append(((score << 5) + 16 + r if r == first else 12 - r, sh + r))
-        scored.sort(reverse=True)
+        # Within a score class, leads that cut off before come first.
+        hist, base = self.hist, seat * 52
+        scored.sort(key=lambda t: (t[0] >> 5, hist[base + t[1]], t[0]), reverse=True)
         return [c for _, c in scored]
 
 
@@ -588,14 +610,6 @@ def _follow_orders(key: int) -> tuple[tuple[int, ...], ...]:
     return out
 
 
-def _rank(card: int) -> int:
-    return card % 13
-
-
-# --------------------------------------------------------------------------
-# Public solving API
-
-
 def _check_seats(position: Position, seats: Iterable[int]) -> frozenset[int]:
     s = frozenset(seats)
     if not s <= frozenset(position.seats):
@@ -604,8 +618,7 @@ def _check_seats(position: Position, seats: Iterable[int]) -> frozenset[int]:
 
 
 def solve(position: Position, goal: Goal) -> int:
-    """Exact number of target tricks (of the remaining ones, the current
-    trick included) under perfect play by both classes."""
+    """Target tricks (of those left, the current one included), perfect play."""
     _check_seats(position, goal.target | goal.maximizers)
     return _Search(goal, position.two_player).value(position)
 
@@ -655,36 +668,35 @@ def principal_line(position: Position, goal: Goal, tricks: int,
     """
     _check_seats(position, goal.target | goal.maximizers)
     search = _Search(goal, position.two_player)
-    root = search.value(position)
-    if (root >= tricks) if claim_at_least else (root <= tricks):
+    value = search.value(position)  # target tricks still due under best play
+    if (value >= tricks) if claim_at_least else (value <= tricks):
         return None
-    tgt = search.tgt
-    line: list[Play] = []
-    won = 0
-    pos = position
-    while True:
-        left = pos.tricks_left
-        if claim_at_least and won + left < tricks:
-            break
-        if not claim_at_least and won > tricks:
-            break
+    tgt, line, won, pos = search.tgt, [], 0, position
+    while (won + pos.tricks_left >= tricks) if claim_at_least else (won <= tricks):
         seat = pos.to_move
         closes = len(pos.trick_cards) == len(pos.seats) - 1
-        sign = 1 if search.mx[seat] else -1
-        best_card, best_key = -1, (0, 0)
+        best_card, best_tie = -1, -1
         for card in _line_candidates(pos):
             child = apply_move(pos, card)
-            gained = tgt[child.leader] if closes else 0
-            val = gained + search.value(child)
-            # Ties: take the trick now if that suits the mover, so the line
-            # shows the claimer cashing what he can before the claim fails.
-            key = (sign * val, int(_takes_trick(pos, card, search.friend[seat])))
-            if best_card < 0 or key > best_key:
-                best_card, best_key = card, key
+            need = value - (tgt[child.leader] if closes else 0)
+            # A card is optimal iff it keeps the known value (one boolean search).
+            if search.mx[seat]:
+                optimal = search.at_least(child, need)
+            else:
+                optimal = not search.at_least(child, need + 1)
+            if optimal:
+                # Among optimal cards take the trick when that suits the mover:
+                # the claimer is shown cashing what he can before he fails.
+                tie = int(_takes_trick(pos, card, search.friend[seat]))
+                if tie > best_tie:
+                    best_card, best_tie = card, tie
+                if tie:
+                    break
         line.append((seat, best_card))
         if closes:
-            trick = pos.trick_cards + (best_card,)
-            won += tgt[trick_winner(pos.leader, trick, pos.two_player)]
+            gained = tgt[trick_winner(pos.leader, pos.trick_cards + (best_card,), pos.two_player)]
+            won += gained
+            value -= gained
         pos = apply_move(pos, best_card)
     return tuple(line)
 
@@ -718,7 +730,8 @@ def _line_candidates(pos: Position) -> list[int]:
 def refute_claim(position: Position, side: Iterable[int],
                  tricks: int) -> tuple[Play, ...] | None:
     """None if ``side`` can guarantee ``tricks`` more tricks, else a line in
-    which the defence beats the claim (ends when the claim is impossible)."""
+    which the defence beats the claim (ends when the claim is impossible;
+    empty if more tricks are claimed than remain)."""
     return principal_line(position, Goal.side(_check_seats(position, side)), tricks, True)
 
 

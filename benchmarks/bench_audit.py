@@ -1,13 +1,15 @@
 """Speed of ``scorekeeper audit`` against OpenSpiel replaying the same hands.
 
-    python benchmarks/bench_audit.py [--hands 2000] [--logs 40] [--repeat 3] [--dir DIR]
+    python benchmarks/bench_audit.py [--hands 2000] [--logs 40] [--repeat 5] [--dir DIR]
 
 Writes ``--logs`` game logs holding ``--hands`` card-by-card hands in all (deal recorded,
-target score out of reach so every hand is a hand of the game), then times, each as a whole
-process reading the same files (best of ``--repeat``):
+target score out of reach so every hand is a hand of the game; logs already in ``--dir`` are
+reused), then times, each as a whole process reading the same files, ``--repeat`` runs each,
+wall time and user CPU time (the process and every process it waited for):
 
 - ``scorekeeper audit LOG... --format json`` (the whole audit: replay, findings, penalties,
-  scores, the JSON document);
+  scores, the JSON document), as it runs by default (two processes on a machine with two
+  cores) and with ``--jobs 1`` (one process);
 - OpenSpiel (``pip install open-spiel``, the ``bench`` extra) replaying every hand with its own
   legality checks: deal, bids as actions 52..65, each card as action ``suit*13 + rank`` (suits
   C, D, H, S; ranks 2..A, the same numbers as ``scorekeeper.cards``) after checking
@@ -25,7 +27,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -154,21 +159,48 @@ def openspiel_main(paths: list[str]) -> None:
 
 
 # -- timing ---------------------------------------------------------------------------------
-def _time(cmd: list[str], repeat: int) -> tuple[float, subprocess.CompletedProcess]:
-    best, result = float("inf"), None
+def _runs(cmd: list[str], repeat: int) -> tuple[list[tuple[float, float]], subprocess.CompletedProcess]:
+    """Run ``cmd`` ``repeat`` times; (wall seconds, user CPU seconds) of each run, the user
+    time of the process and of every process it waited for (a forked worker included)."""
+    runs, result = [], None
     for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
         t0 = time.perf_counter()
-        result = subprocess.run(cmd, capture_output=True, text=True)
-        best = min(best, time.perf_counter() - t0)
-    return best, result
+        result = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        wall = time.perf_counter() - t0
+        runs.append((wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before))
+    return runs, result
+
+
+def _describe(runs: list[tuple[float, float]]) -> str:
+    walls = sorted(w for w, _ in runs)
+    users = sorted(u for _, u in runs)
+    return (f"wall best {walls[0]:.2f} s, median {statistics.median(walls):.2f} s; user CPU best"
+            f" {users[0]:.2f} s, median {statistics.median(users):.2f} s"
+            f" (runs: {', '.join(f'{w:.2f}/{u:.2f}' for w, u in runs)} wall/user)")
+
+
+def _machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (f"{cpu}, {os.cpu_count()} CPUs, load average {load}; Python"
+            f" {sys.version.split()[0]}; {time.strftime('%Y-%m-%d %H:%M')}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--logs", type=int, default=40)
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--dir", type=Path, default=None, help="keep the logs here")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--dir", type=Path, default=None,
+                    help="keep the logs here (written only if not already there)")
     ap.add_argument("--openspiel-replay", nargs="+", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.openspiel_replay:
@@ -177,27 +209,41 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         directory = args.dir or Path(tmp)
         directory.mkdir(parents=True, exist_ok=True)
-        t0 = time.perf_counter()
-        paths, refused = write_logs(directory, args.hands, args.logs)
-        print(f"wrote {args.hands} hands in {len(paths)} logs to {directory}"
-              f" ({time.perf_counter() - t0:.1f} s; {refused} generated hands refused by"
-              f" OpenSpiel and replaced)")
+        existing = sorted(directory.glob("bench-*.json"))
+        if len(existing) == args.logs:
+            paths = existing
+            print(f"using the {len(paths)} logs already in {directory}")
+        else:
+            t0 = time.perf_counter()
+            paths, refused = write_logs(directory, args.hands, args.logs)
+            print(f"wrote {args.hands} hands in {len(paths)} logs to {directory}"
+                  f" ({time.perf_counter() - t0:.1f} s; {refused} generated hands refused by"
+                  f" OpenSpiel and replaced)")
+        print(_machine())
         files = [str(p) for p in paths]
         exe = Path(sys.executable).parent / "scorekeeper"
-        secs, res = _time([str(exe), "audit", *files, "--format", "json"], args.repeat)
-        doc = json.loads(res.stdout)
-        print(f"scorekeeper audit: {secs:.2f} s for {doc['hands_audited']} hands"
-              f" ({doc['hands_audited'] / secs:,.0f} hands/s), {len(doc['findings'])} findings,"
-              f" exit {res.returncode}")
+        results = {}
+        for label, extra in (("scorekeeper audit --format json", []),
+                             ("scorekeeper audit --format json --jobs 1", ["--jobs", "1"])):
+            runs, res = _runs([str(exe), "audit", *files, "--format", "json", *extra],
+                              args.repeat)
+            doc = json.loads(res.stdout)
+            results[label] = runs
+            print(f"{label}: {doc['hands_audited']} hands, {len(doc['findings'])} findings,"
+                  f" exit {res.returncode}; {_describe(runs)}")
         if _openspiel_checker() is None:
             print("openspiel: not installed (pip install open-spiel); no comparison")
             return
-        secs_os, res_os = _time([sys.executable, __file__, "--openspiel-replay", *files],
+        runs_os, res_os = _runs([sys.executable, __file__, "--openspiel-replay", *files],
                                 args.repeat)
-        print(f"{res_os.stdout.strip()}: {secs_os:.2f} s ({args.hands / secs_os:,.0f} hands/s)")
-        verdict = "faster" if secs < secs_os else "SLOWER"
-        print(f"audit is {verdict}: {secs:.2f} s vs OpenSpiel {secs_os:.2f} s"
-              f" ({secs_os / secs:.2f}x)")
+        print(f"{res_os.stdout.strip()}; {_describe(runs_os)}")
+        best_os = (min(w for w, _ in runs_os), min(u for _, u in runs_os))
+        for label, runs in results.items():
+            best = (min(w for w, _ in runs), min(u for _, u in runs))
+            print(f"{label} vs OpenSpiel, best runs: wall {best[0]:.2f} s vs {best_os[0]:.2f} s"
+                  f" ({'faster' if best[0] < best_os[0] else 'SLOWER'}), user CPU"
+                  f" {best[1]:.2f} s vs {best_os[1]:.2f} s"
+                  f" ({'less' if best[1] < best_os[1] else 'MORE'})")
 
 
 if __name__ == "__main__":

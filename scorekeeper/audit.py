@@ -24,12 +24,17 @@ be read at all (no file, not JSON, not the schema) is refused, by the caller.
 
 from __future__ import annotations
 
+import json
+import marshal
+import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import BIT, CARDS, Card, Suit
-from .game import GameAnalysis, HandFinding, initial_totals
+from .game import GameAnalysis, HandFinding, analyse_file
 from .penalties import HandPenalties, Revoke, corrected_score, penalise_hand
+from .rules import fastcheck  # noqa: F401  (replay_fast's, loaded once before audit_json forks)
 from .rules.replay import Finding, HandReplay
 from .rules.scoring import GameScore, HandInput, ScoredHand
 from .rules.trick import winning_index
@@ -151,7 +156,7 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
               for r, p in zip(analysis.replays, penalties)]
     if any(p.penalties for p in penalties):
         corrected = corrected_score(v, inputs, [p.set_sides for p in penalties], rules,
-                                    initial_totals(analysis.log, v))
+                                    analysis.initial)
     else:  # nothing to correct: the score as played stands (and is not worked out twice)
         corrected = analysis.score
     hands = []
@@ -164,7 +169,7 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
             claim = check_claim(r)
             findings.extend(_claim_findings(file, i, claim))
         findings.sort(key=lambda f: f.trick or 0)
-        recorded = analysis.log.hands[i - 1].recorded
+        recorded = analysis.recorded[i - 1]
         hands.append(HandAudit(i, r, findings, penalties[i - 1], claim,
                                analysis.score.hands[i - 1], corrected.hands[i - 1],
                                dict(recorded) if recorded is not None else None))
@@ -319,15 +324,23 @@ def _claim_json(c: ClaimCheck) -> dict[str, Any]:
                      for n in c.nils]}
 
 
+_SEAT_TEXT = tuple(str(s) for s in Seat)
+"""A seat's letter by its number: ``str(seat)`` goes through the enum's ``name`` property,
+and the document writes a seat some 25 times a hand."""
+
+
 def hand_json(h: HandAudit, v: Variant) -> dict[str, Any]:
     r = h.replay
+    name = _SEAT_TEXT
+    won, corrected = r.tricks_won, h.penalties.tricks_won
     return {
-        "number": h.number, "dealer": str(r.record.dealer),
-        "bids": [{"seat": str(b.seat), "bid": b.tricks, "blind": b.blind} for b in r.record.bids],
+        "number": h.number, "dealer": name[r.record.dealer],
+        "bids": [{"seat": name[b.seat], "bid": b.tricks, "blind": b.blind}
+                 for b in r.record.bids],
         "dealt_known": r.dealt_known,
-        "trick_winners": [str(t.winner) for t in r.tricks],
-        "tricks_won": {"played": {str(s): r.tricks_won.get(s, 0) for s in v.seats},
-                       "corrected": {str(s): h.penalties.tricks_won[s] for s in v.seats}},
+        "trick_winners": [name[t.winner] for t in r.tricks],
+        "tricks_won": {"played": {name[s]: won.get(s, 0) for s in v.seats},
+                       "corrected": {name[s]: corrected[s] for s in v.seats}},
         "penalties": [{"trick": p.revoke.trick, "seat": str(p.revoke.seat), "kind": p.kind,
                        "offending_side": p.offending_side, "tricks_moved": p.tricks_moved,
                        "won_from_revoke": p.won_from_revoke,
@@ -365,5 +378,143 @@ def audit_report(audits: list[GameAudit]) -> dict[str, Any]:
             "files": files}
 
 
-__all__ = ["NoSuchHand", "AuditFinding", "ClaimCheck", "GameAudit", "HandAudit", "LineTrick",
-           "NilCheck", "audit_game", "audit_report", "check_claim", "line_text", "remaining_hands"]
+# -- many files: the audit command's library side -----------------------------------------
+def audit_paths(paths: Iterable[str], only_hand: int | None = None
+                ) -> tuple[list[GameAudit], list[str]]:
+    """Audit log files in order: the audits of those that can be read, and a message for
+    each problem of those that cannot (``file: place: problem``, as ``validate`` words it)
+    or that have no hand ``only_hand``. Each file goes the trusted fast way when it can
+    (``game.analyse_file``)."""
+    audits, errors = [], []
+    for path in paths:
+        try:
+            audits.append(audit_game(analyse_file(path), path, only_hand))
+        except NoSuchHand as exc:
+            errors.append(str(exc))
+        except ValueError as exc:
+            from .logio import LogError  # already loaded when a log was refused
+
+            if not isinstance(exc, LogError):
+                raise
+            errors.extend(f"{exc.source}: {p}" for p in exc.problems)
+    return audits, errors
+
+
+@dataclass
+class JsonAudit:
+    """``scorekeeper audit --format json`` over some files: the document and the problems."""
+
+    text: str
+    """The ``audit_report`` document as one line of JSON."""
+    errors: list[str]
+    """A message for each file that could not be audited, in file order."""
+    findings: int
+
+
+PARALLEL_MIN_BYTES = 256 * 1024
+"""Below this much log text, one process is quicker than starting a second."""
+
+
+def audit_json(paths: Sequence[str], only_hand: int | None = None, *,
+               workers: int | None = None,
+               min_bytes: int = PARALLEL_MIN_BYTES) -> JsonAudit:
+    """The JSON audit of ``paths``, on two cores when there are several files and enough
+    text (``workers``: None for the cores this process may use, 1 for one process).
+
+    The second process is a ``fork`` of this one after the imports: it audits the first part
+    of the files and sends back its part of the document already encoded, which is joined to
+    this process's part, so the text is exactly ``json.dumps(audit_report(...))`` of all the
+    files in order. If the second process fails in any way, its files are audited here.
+    """
+    paths = list(paths)
+    if workers is None:
+        workers = _usable_cores()
+    split = _split_point(paths, min_bytes) if workers > 1 and hasattr(os, "fork") else None
+    if split is None:
+        return _join([_json_part(paths, only_hand)])
+    first, second = paths[:split], paths[split:]
+    return _join(_forked(first, second, only_hand))
+
+
+def _usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _split_point(paths: list[str], min_bytes: int) -> int | None:
+    """Where to cut the files into two parts of about the same size (None: don't)."""
+    if len(paths) < 2:
+        return None
+    try:
+        sizes = [os.path.getsize(p) for p in paths]
+    except OSError:  # a missing file: one process words the problem as usual
+        return None
+    total = sum(sizes)
+    if total < min_bytes:
+        return None
+    run = 0
+    for i, size in enumerate(sizes[:-1], start=1):
+        run += size
+        if run * 2 >= total:
+            return i
+    return len(paths) - 1
+
+
+_Part = tuple[int, str, str, list[str], int]
+"""(hands audited, findings encoded, files encoded, problems, findings counted)."""
+
+
+def _json_part(paths: list[str], only_hand: int | None) -> _Part:
+    audits, errors = audit_paths(paths, only_hand)
+    report = audit_report(audits)
+    # Each list encoded without its brackets: parts join with ", " as json.dumps writes them.
+    return (report["hands_audited"], json.dumps(report["findings"])[1:-1],
+            json.dumps(report["files"])[1:-1], errors, len(report["findings"]))
+
+
+def _join(parts: list[_Part]) -> JsonAudit:
+    findings = ", ".join(p[1] for p in parts if p[1])
+    files = ", ".join(p[2] for p in parts if p[2])
+    text = (f'{{"hands_audited": {sum(p[0] for p in parts)}, "findings": [{findings}],'
+            f' "files": [{files}]}}')
+    return JsonAudit(text, [e for p in parts for e in p[3]], sum(p[4] for p in parts))
+
+
+def _forked(first: list[str], second: list[str], only_hand: int | None) -> list[_Part]:
+    """Audit ``first`` in a forked child and ``second`` here, at the same time."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns, never runs the parent's exit handlers
+        status = 1
+        try:
+            os.close(read_end)
+            data = marshal.dumps(_json_part(first, only_hand))
+            with os.fdopen(write_end, "wb") as out:
+                out.write(data)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    reader = os.fdopen(read_end, "rb")
+    try:
+        mine = _json_part(second, only_hand)
+        data = reader.read()
+    finally:
+        reader.close()  # if we failed, the child's write fails too instead of waiting
+        _, status = os.waitpid(pid, 0)
+    theirs = None
+    if status == 0 and data:
+        try:
+            theirs = marshal.loads(data)
+        except (ValueError, EOFError, TypeError):
+            theirs = None
+    if theirs is None:
+        theirs = _json_part(first, only_hand)
+    return [theirs, mine]
+
+
+__all__ = ["NoSuchHand", "AuditFinding", "ClaimCheck", "GameAudit", "HandAudit", "JsonAudit",
+           "LineTrick", "NilCheck", "audit_game", "audit_json", "audit_paths", "audit_report",
+           "check_claim", "line_text", "remaining_hands"]

@@ -4,19 +4,33 @@ This is the layer between the pydantic models and the pure rules core. ``analyse
 replays every hand (the same engine the app and the audit use), scores the game from the
 tricks as played, and adds the game-level findings: dealer rotation, a hand after the game
 was won, a Blind Nil the rules did not allow, a written score that departs from the rules.
+
+The analysis itself, ``analyse_records``, reads only the core's records and a few facts of
+the log, so a log read by the trusted fast reader (``fastread.py``, no pydantic) goes through
+the very same path (``analyse_fast``). This module imports pydantic only for type checking.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
 
 from .cards import CARDS, Card
-from .models import GameLog, HandLog
+from .fastread import read_fast
 from .rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from .rules.replay import Finding, HandReplay, replay_fast
 from .rules.scoring import Bid, GameScore, HandInput, SideTotals, score_game
 from .rules.settings import DEFAULT_RULES, RuleSet
 from .seats import Seat, Variant
+
+if TYPE_CHECKING:
+    from .fastread import FastLog, LogFacts
+    from .models import GameLog, HandLog
+
+    LogLike = GameLog | LogFacts
+    """The log an analysis belongs to: read by pydantic, or its facts read the fast way."""
 
 
 _CARD_BY_TEXT = {str(c): c for c in CARDS}
@@ -73,12 +87,18 @@ class HandFinding:
 
 @dataclass
 class GameAnalysis:
-    log: GameLog
+    log: LogLike
+    """The ``GameLog`` (normal path) or the ``fastread.LogFacts`` (fast path): both have the
+    ``variant``, ``players``, ``initial``, ``event`` and ``game_id`` the reports read."""
     variant: Variant
     rules: RuleSet
     replays: list[HandReplay]
     score: GameScore
     findings: list[HandFinding] = field(default_factory=list)
+    initial: dict[str, SideTotals] = field(default_factory=dict)
+    """Scores and bags carried in, for every side."""
+    recorded: tuple[Mapping[str, int] | None, ...] = ()
+    """Each hand's running scores as the table wrote them down (None: not written)."""
 
     @property
     def invalid(self) -> list[HandFinding]:
@@ -89,7 +109,7 @@ class GameAnalysis:
         return [f for f in self.findings if not f.finding.invalid]
 
 
-def initial_totals(log: GameLog, variant: Variant) -> dict[str, SideTotals]:
+def initial_totals(log: LogLike, variant: Variant) -> dict[str, SideTotals]:
     start = log.initial or {}
     return {side: SideTotals(start[side].score, start[side].bags) if side in start
             else SideTotals() for side in variant.sides}
@@ -98,58 +118,106 @@ def initial_totals(log: GameLog, variant: Variant) -> dict[str, SideTotals]:
 def analyse_game(log: GameLog) -> GameAnalysis:
     """Replay and score every hand of a log; collect every finding, never stopping early."""
     variant = Variant(log.variant)
-    rules = ruleset_of(log)
-    replays = [replay_fast(hand_record(variant, h), rules) for h in log.hands]
+    return analyse_records(log, variant, ruleset_of(log),
+                           [hand_record(variant, h) for h in log.hands],
+                           initial_totals(log, variant), [h.recorded for h in log.hands])
+
+
+def analyse_fast(fast: FastLog) -> GameAnalysis:
+    """``analyse_game`` for a log read by ``fastread.read_fast`` (the same analysis)."""
+    return analyse_records(fast.facts, fast.variant, fast.rules, fast.records,
+                           initial_totals(fast.facts, fast.variant), fast.facts.recorded)
+
+
+def analyse_file(path: str | os.PathLike[str]) -> GameAnalysis:
+    """Read and analyse a log file, the trusted fast way when it can be.
+
+    The text is read once. When ``fastread.read_fast`` takes it (the common shapes of a valid
+    log), the analysis needs no pydantic; otherwise the normal path reads it
+    (``logio.parse_log``, or ``logio.read_log`` when the file cannot be read as text) and
+    raises ``logio.LogError`` with the same messages as ``validate``. Either way the analysis
+    is the same (``tests/unit/test_fastread.py``).
+    """
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, ValueError):  # missing, a folder, not UTF-8...: read_log words it
+        text = None
+    if text is not None:
+        fast = read_fast(text)
+        if fast is not None:
+            return analyse_fast(fast)
+    from .logio import parse_log, read_log
+
+    return analyse_game(read_log(path) if text is None else parse_log(text, str(path)))
+
+
+def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,
+                    records: Sequence[HandRecord], initial: Mapping[str, SideTotals],
+                    recorded: Sequence[Mapping[str, int] | None]) -> GameAnalysis:
+    """The analysis of a game given as the core's records: replay every hand, score the game
+    from the play, and collect every finding (the hands' and the game's), never stopping
+    early. ``initial``: every side's score and bags carried in; ``recorded``: each hand's
+    written running scores (or None)."""
+    replays = [replay_fast(r, rules) for r in records]
     inputs = [HandInput(r.record.dealer, r.record.bids, r.tricks_won) for r in replays]
-    score = score_game(variant, inputs, rules, initial_totals(log, variant))
-    analysis = GameAnalysis(log, variant, rules, replays, score)
+    score = score_game(variant, inputs, rules, initial)
+    analysis = GameAnalysis(log, variant, rules, replays, score, initial=dict(initial),
+                            recorded=tuple(recorded))
     for i, r in enumerate(replays, start=1):
-        analysis.findings.extend(HandFinding(i, f) for f in r.findings)
+        if r.findings:
+            analysis.findings.extend(HandFinding(i, f) for f in r.findings)
     _game_findings(analysis)
-    analysis.findings.sort(key=lambda f: (f.hand or 0, f.finding.trick or 0))
+    if analysis.findings:
+        analysis.findings.sort(key=lambda f: (f.hand or 0, f.finding.trick or 0))
     return analysis
 
 
 def _game_findings(a: GameAnalysis) -> None:
-    v, rules, log = a.variant, a.rules, a.log
+    v, rules = a.variant, a.rules
     add = a.findings.append
-    totals = initial_totals(log, v)
-    for i, (hand, scored) in enumerate(zip(log.hands, a.score.hands), start=1):
-        if i > 1:
-            want = v.next_dealer(Seat[log.hands[i - 2].dealer])
-            if hand.dealer != want.name:
+    check_blind = rules.blind_nil_min_deficit is not None and rules.allow_blind_nil
+    totals = a.initial
+    previous = None
+    for i, (replay, scored, written) in enumerate(zip(a.replays, a.score.hands, a.recorded),
+                                                  start=1):
+        record = replay.record
+        if previous is not None:
+            want = v.next_dealer(previous)
+            if record.dealer != want:
                 add(HandFinding(i, Finding(
-                    "dealer_out_of_rotation", f"hand {i} is dealt by {hand.dealer}, but the deal"
-                    f" passes to {want} after {log.hands[i - 2].dealer}", seat=Seat[hand.dealer],
-                    evidence={"previous_dealer": log.hands[i - 2].dealer, "expected": str(want),
-                              "dealer": hand.dealer})))
+                    "dealer_out_of_rotation", f"hand {i} is dealt by {record.dealer}, but the"
+                    f" deal passes to {want} after {previous}", seat=record.dealer,
+                    evidence={"previous_dealer": str(previous), "expected": str(want),
+                              "dealer": str(record.dealer)})))
+        previous = record.dealer
         if a.score.won_at_hand is not None and i > a.score.won_at_hand:
             add(HandFinding(i, Finding(
                 "hand_after_game_won", f"recorded after {a.score.winner} won the game at hand"
                 f" {a.score.won_at_hand}")))
-        if rules.blind_nil_min_deficit is not None and rules.allow_blind_nil:
-            for b in hand.bids:
+        if check_blind:
+            for b in record.bids:
                 if not b.blind:
                     continue
-                side = v.side_of(Seat[b.seat])
+                side = v.side_of(b.seat)
                 behind = max(t.score for s, t in totals.items() if s != side) - totals[side].score
                 if behind < rules.blind_nil_min_deficit:
                     add(HandFinding(i, Finding(
                         "blind_nil_not_allowed", f"{b.seat} bid Blind Nil with {side} behind by"
                         f" {behind}; the rules allow it only {rules.blind_nil_min_deficit} or more"
-                        " behind", seat=Seat[b.seat],
+                        " behind", seat=b.seat,
                         evidence={"behind_by": behind,
                                   "blind_nil_min_deficit": rules.blind_nil_min_deficit})))
-        if hand.recorded is not None:
+            totals = {s: SideTotals(r.score, r.bags) for s, r in scored.sides.items()}
+        if written is not None:
             right = {s: r.score for s, r in scored.sides.items()}
-            wrong = {s: n for s, n in hand.recorded.items() if right.get(s) != n}
+            wrong = {s: n for s, n in written.items() if right.get(s) != n}
             if wrong:
-                shown = ", ".join(f"{s} {n}" for s, n in hand.recorded.items())
+                shown = ", ".join(f"{s} {n}" for s, n in written.items())
                 should = ", ".join(f"{s} {n}" for s, n in right.items())
                 add(HandFinding(i, Finding(
                     "score_mismatch", f"the score written after hand {i} ({shown}) should be"
-                    f" {should}", evidence={"recorded": dict(hand.recorded), "correct": right})))
-        totals = {s: SideTotals(r.score, r.bags) for s, r in scored.sides.items()}
+                    f" {should}", evidence={"recorded": dict(written), "correct": right})))
 
 
 def card_texts(mask: int) -> list[str]:

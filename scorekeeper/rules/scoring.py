@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..seats import Seat, Variant
 from .settings import DEFAULT_RULES, RuleSet
@@ -32,8 +33,11 @@ class Bid:
         return str(self.tricks)
 
 
-@dataclass(frozen=True, slots=True)
-class SideTotals:
+# The values built for every side of every hand (SideTotals, SideHandResult, ScoredHand,
+# HandInput) are NamedTuples: immutable like a frozen dataclass and three to four times
+# quicker to build, which counts when a season or an audit scores thousands of hands.
+# (SideHandPoints stays a dataclass: penalties.set_side copies it with dataclasses.replace.)
+class SideTotals(NamedTuple):
     score: int = 0
     bags: int = 0
 
@@ -64,8 +68,7 @@ class SideHandPoints:
         return self.contract + self.bags + self.nil + self.blind_nil
 
 
-@dataclass(frozen=True, slots=True)
-class SideHandResult:
+class SideHandResult(NamedTuple):
     """One side's hand with its running totals after it."""
 
     hand: SideHandPoints
@@ -183,8 +186,7 @@ def hand_events(
     return events
 
 
-@dataclass(frozen=True, slots=True)
-class HandInput:
+class HandInput(NamedTuple):
     """What scoring needs of a hand: who dealt, the bids and the tricks each seat won."""
 
     dealer: Seat
@@ -192,8 +194,7 @@ class HandInput:
     tricks_won: Mapping[Seat, int]
 
 
-@dataclass(frozen=True, slots=True)
-class ScoredHand:
+class ScoredHand(NamedTuple):
     number: int
     """1-based."""
     dealer: Seat

@@ -111,7 +111,7 @@ def schema_command(check: bool, directory: str | None) -> None:
             click.echo(f"{target / name}: out of date; run 'scorekeeper schema'", err=True)
         if stale:
             raise SystemExit(1)
-        click.echo(f"schemas in {target} match the models")
+        click.echo(f"{target}: the schemas match the models")
         return
     for path in write_schemas(target):
         click.echo(f"wrote {path}")

@@ -246,7 +246,7 @@ def test_schema_check_passes_on_the_committed_schemas():
     directory = ROOT / "schemas"
     result = invoke("schema", "--check", "--dir", str(directory))
     assert result.exit_code == 0
-    assert result.output == f"schemas in {directory} match the models\n"
+    assert result.output == f"{directory}: the schemas match the models\n"
 
 
 def test_schema_check_fails_on_a_stale_schema(tmp_path):

@@ -32,7 +32,7 @@ names a penalty for a revoke only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .rules.hand import suit_name
 from .rules.scoring import (
@@ -124,13 +124,16 @@ def penalise_hand(
     ``tricks_won`` the tricks per seat as played, a claim's tricks included (tricks beyond the
     play count as won after any revoke).
     """
-    nil = {b.seat for b in bids if b.tricks == 0}
     won = {s: tricks_won.get(s, 0) for s in variant.seats}
+    revokes = sorted(revokes, key=_trick_and_seat)
+    if not revokes:  # nearly every hand
+        return HandPenalties((), won, _NO_SIDE)
+    nil = {b.seat for b in bids if b.tricks == 0}
     penalties: list[RevokePenalty] = []
     set_sides: set[str] = set()
     seen: set[tuple[Seat, int]] = set()
     taken_so_far = {s: 0 for s in variant.seats}
-    for r in sorted(revokes, key=lambda r: (r.trick, r.seat)):
+    for r in revokes:
         side = variant.side_of(r.seat)
         other = next(s for s in variant.sides if s != side)
         if (r.seat, r.suit) in seen:
@@ -157,6 +160,13 @@ def penalise_hand(
         penalties.append(RevokePenalty(r, side, other, "tricks", moved, cap, tuple(taken),
                                        credit if moved else None))
     return HandPenalties(tuple(penalties), won, frozenset(set_sides))
+
+
+_NO_SIDE: frozenset[str] = frozenset()
+
+
+def _trick_and_seat(r: Revoke) -> tuple[int, Seat]:
+    return r.trick, r.seat
 
 
 def _won_from(variant, members, trick_winners, tricks_won, trick) -> dict[Seat, int]:
@@ -200,9 +210,9 @@ def set_side(points: SideHandPoints, rules: RuleSet = DEFAULT_RULES) -> SideHand
     """A side's hand scored as set: every bid fails, no bags."""
     nil = sum(-rules.nil_bonus for _, blind, _ in points.nil_results if not blind)
     blind = sum(-rules.blind_nil_bonus for _, b, _ in points.nil_results if b)
-    return replace(points, made=False, contract=-10 * points.bid, bags=0, nil=nil,
-                   blind_nil=blind,
-                   nil_results=tuple((s, b, False) for s, b, _ in points.nil_results))
+    return points._replace(made=False, contract=-10 * points.bid, bags=0, nil=nil,
+                           blind_nil=blind,
+                           nil_results=tuple((s, b, False) for s, b, _ in points.nil_results))
 
 
 def corrected_score(

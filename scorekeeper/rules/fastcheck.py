@@ -26,6 +26,7 @@ not a finding: it raises ``ValueError``.
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import NamedTuple
 
 from ..cards import BIT, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS
 from ..seats import Seat, Variant
@@ -117,7 +118,7 @@ def check_hand(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> int:
     See the module doc; ``codes_of`` names the bits, ``mask & INVALID_MASK`` keeps the ones
     that make the record impossible.
     """
-    return _check(record, rules)[0]
+    return _check(record, rules).problems
 
 
 def check_and_count(
@@ -129,11 +130,32 @@ def check_and_count(
     A scorer can score a clean hand from this without replaying it, and replay only the hands
     whose mask is not 0 (to say what is wrong).
     """
-    problems, won = _check(record, rules)
-    return problems, {_SEATS[s]: won[s] for s in _SEAT_INTS[record.variant]}
+    c = _check(record, rules)
+    return c.problems, {_SEATS[s]: c.won[s] for s in _SEAT_INTS[record.variant]}
 
 
-def _check(record: HandRecord, rules: RuleSet) -> tuple[int, list[int]]:
+class CheckedPlay(NamedTuple):
+    """What :func:`check_play` learned of a hand, seats as ints 0-3: the mask, tricks won per
+    seat (a 4-list), each trick's winner in order (none without the play), each seat's cards
+    when play began (``replay_hand``'s ``held``, rebuilt from the play without a deal or
+    draw), and every card played."""
+
+    problems: int
+    won: list[int]
+    winners: list[int]
+    held: list[int]
+    played: int
+
+
+def check_play(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> CheckedPlay:
+    """:func:`check_and_count` and what else the check computes anyway: each trick's winner
+    and the holdings, so that ``replay.replay_fast`` builds a clean hand's replay from them
+    without walking the play again. Exact for a clean hand (``problems == 0``); for another
+    the replay says what is wrong."""
+    return _check(record, rules)
+
+
+def _check(record: HandRecord, rules: RuleSet) -> CheckedPlay:
     v = record.variant
     seat_ints = _SEAT_INTS[v]
     n_seats = len(seat_ints)
@@ -145,14 +167,16 @@ def _check(record: HandRecord, rules: RuleSet) -> tuple[int, list[int]]:
     problems |= p
     tricks = record.tricks
     recorded = record.tricks_won
+    winners: list[int] = []
     if tricks is None:
         if recorded is None:
-            return problems | RESULT_MISSING, [0, 0, 0, 0]
+            return CheckedPlay(problems | RESULT_MISSING, [0, 0, 0, 0], winners, held, 0)
         won = [recorded.get(s, 0) for s in _SEATS]
         if sum(won[s] for s in seat_ints) != 13:
             problems |= TRICKS_WON_TOTAL
-        return problems, won
-    p, won = _play(tricks, n_seats, held, first)
+        return CheckedPlay(problems, won, winners, held, 0)
+    start = held.copy()  # the play takes each card out of ``held``
+    p, won, played = _play(tricks, n_seats, held, first, winners)
     problems |= p
     n_tricks = len(tricks)
     claim = record.claim
@@ -176,7 +200,7 @@ def _check(record: HandRecord, rules: RuleSet) -> tuple[int, list[int]]:
                 problems |= TRICKS_MISMATCH
         if total != 13:
             problems |= TRICKS_WON_TOTAL
-    return problems, won
+    return CheckedPlay(problems, won, winners, start, played)
 
 
 # -- bids ---------------------------------------------------------------------------------
@@ -418,15 +442,18 @@ def _check_redraws(record, v, held, draw_discards, played) -> tuple[int, list[in
 # trick number cannot pass 13, so the fast loops do not count tricks; more tricks, or a trick
 # of the wrong size or whose leader has no seat, take the card-by-card path.
 
-def _play(tricks, n_seats: int, hold: list[int], turn: int) -> tuple[int, list[int]]:
+def _play(tricks, n_seats: int, hold: list[int], turn: int,
+          winners: list[int]) -> tuple[int, list[int], int]:
+    """(problems, tricks won per seat, every card played); appends each trick's winner to
+    ``winners``."""
     if len(tricks) > 13:
-        return _play_slow(tricks, n_seats, hold, turn)
+        return _play_slow(tricks, n_seats, hold, turn, winners)
     if n_seats == 4:
-        return _play4(tricks, hold, turn)
-    return _play2(tricks, hold, turn)
+        return _play4(tricks, hold, turn, winners)
+    return _play2(tricks, hold, turn, winners)
 
 
-def _play4(tricks, hold: list[int], turn: int) -> tuple[int, list[int]]:
+def _play4(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int, list[int], int]:
     problems = 0
     played = 0
     won = [0, 0, 0, 0]
@@ -437,7 +464,8 @@ def _play4(tricks, hold: list[int], turn: int) -> tuple[int, list[int]]:
         try:
             c0, c1, c2, c3 = cards
         except ValueError:
-            p, turn, played, k = _odd_trick(cards, order[t.leader], 4, hold, turn, played, won)
+            p, turn, played, k = _odd_trick(cards, order[t.leader], 4, hold, turn, played, won,
+                                            winners)
             problems |= p
             count += k - 4
             continue
@@ -486,12 +514,13 @@ def _play4(tricks, hold: list[int], turn: int) -> tuple[int, list[int]]:
         if beats[best][c3]:
             turn = s3
         won[turn] += 1
+        winners.append(turn)
     if played.bit_count() != count:
         problems |= CARD_DUPLICATED
-    return problems, won
+    return problems, won, played
 
 
-def _play2(tricks, hold: list[int], turn: int) -> tuple[int, list[int]]:
+def _play2(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int, list[int], int]:
     problems = 0
     played = 0
     won = [0, 0, 0, 0]
@@ -504,7 +533,7 @@ def _play2(tricks, hold: list[int], turn: int) -> tuple[int, list[int]]:
             c0, c1 = cards
             s0, s1 = seq
         except (ValueError, TypeError):
-            p, turn, played, k = _odd_trick(cards, seq, 2, hold, turn, played, won)
+            p, turn, played, k = _odd_trick(cards, seq, 2, hold, turn, played, won, winners)
             problems |= p
             count += k - 2
             continue
@@ -530,12 +559,14 @@ def _play2(tricks, hold: list[int], turn: int) -> tuple[int, list[int]]:
         played |= b0 | b1
         turn = s1 if beats[c0][c1] else s0
         won[turn] += 1
+        winners.append(turn)
     if played.bit_count() != count:
         problems |= CARD_DUPLICATED
-    return problems, won
+    return problems, won, played
 
 
-def _play_slow(tricks, n_seats: int, hold: list[int], turn: int) -> tuple[int, list[int]]:
+def _play_slow(tricks, n_seats: int, hold: list[int], turn: int,
+               winners: list[int]) -> tuple[int, list[int], int]:
     """Any number of tricks, card by card; the replay stops at a trick after the 13th."""
     problems = 0
     played = 0
@@ -547,15 +578,15 @@ def _play_slow(tricks, n_seats: int, hold: list[int], turn: int) -> tuple[int, l
             problems |= TRICK_COUNT
             break
         p, turn, played, k = _odd_trick(t.cards, order[t.leader], n_seats, hold, turn, played,
-                                        won)
+                                        won, winners)
         problems |= p
         count += k
     if played.bit_count() != count:
         problems |= CARD_DUPLICATED
-    return problems, won
+    return problems, won, played
 
 
-def _odd_trick(cards, seq, n_seats, hold, turn, played, won) -> tuple[int, int, int, int]:
+def _odd_trick(cards, seq, n_seats, hold, turn, played, won, winners) -> tuple[int, int, int, int]:
     """One trick card by card, as the replay plays it: a leader with no seat skips the trick,
     a trick of the wrong size is named and its first ``n_seats`` cards played, and whatever
     was played is closed as a trick. Returns (problems, next leader, played, cards played)."""
@@ -587,7 +618,9 @@ def _odd_trick(cards, seq, n_seats, hold, turn, played, won) -> tuple[int, int, 
                 best, winner = c, seat
         played |= b
     won[winner] += 1
+    winners.append(winner)
     return problems, winner, played, len(cards)
 
 
-__all__ = ["CODES", "CODE_BITS", "INVALID_MASK", "check_and_count", "check_hand", "codes_of"]
+__all__ = ["CODES", "CODE_BITS", "INVALID_MASK", "CheckedPlay", "check_and_count", "check_hand",
+           "check_play", "codes_of"]

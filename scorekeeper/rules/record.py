@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import Card
 from ..seats import Seat, Variant
 from .scoring import Bid
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
+    """One recorded trick. A NamedTuple (immutable, and twice as quick to build as a frozen
+    dataclass: reading a season builds one per trick)."""
+
     leader: Seat
     cards: tuple[Card, ...]
     """In play order from the leader."""

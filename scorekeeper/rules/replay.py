@@ -21,7 +21,6 @@ from ..seats import Seat, Variant
 from .hand import CardPlayed, HandPlay, TrickTaken, suit_name
 from .record import HandRecord
 from .settings import DEFAULT_RULES, RuleSet
-from .trick import winning_index
 
 INVALID_CODES = frozenset({
     "bid_missing", "bid_duplicated", "bid_seat_invalid", "deal_invalid", "draw_invalid",
@@ -521,35 +520,31 @@ def replay_fast(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> HandRepla
     """``replay_hand``'s result, the quick way when the fast check finds the hand clean.
 
     Sweeping many hands (a season, an audit of thousands of hands), almost all are clean:
-    those get their tricks, winners and hands without event records; a hand with any problem,
-    or an unusual shape (a claim, exchanges, a draw or redraws), is replayed in full. The
-    result is the same either way (``tests/unit/test_replay.py`` checks it).
+    those get their tricks, winners and hands from what the fast check computed on its way
+    (``fastcheck.check_play``), without event records; a hand with any problem, or an unusual
+    shape (a claim, exchanges, a draw or redraws), is replayed in full. The result is the same
+    either way, events, ``shown_out`` and the unfinished trick aside (a clean hand's play is
+    complete): ``tests/unit/test_replay_fast.py`` checks it.
     """
-    from .fastcheck import check_and_count  # fastcheck imports this module's neighbours
+    from .fastcheck import check_play  # fastcheck imports this module's neighbours
 
-    if (record.tricks is None or record.claim is not None or record.exchanges
+    tricks = record.tricks
+    if (tricks is None or record.claim is not None or record.exchanges
             or record.draw is not None or record.redraws):
         return replay_hand(record, rules)
-    problems, won = check_and_count(record, rules)
+    problems, won, winners, held, played = check_play(record, rules)
     if problems:
         return replay_hand(record, rules)
-    v = record.variant
-    out = HandReplay(record, tricks_won=won)
-    played = 0
-    if record.deal is not None:
-        out.dealt = {s: _mask(record.deal[s]) for s in v.seats}
-        out.dealt_known = True
-    else:
-        out.dealt = {s: 0 for s in v.seats}
-    for n, t in enumerate(record.tricks, start=1):
-        order = v.turn_order(t.leader)
-        cards = t.cards
-        for seat, c in zip(order, cards):
-            played |= BIT[c]
-            if not out.dealt_known:
-                out.dealt[seat] |= BIT[c]
-        out.tricks.append(TrickTaken(n, t.leader, cards, order[winning_index(cards)]))
-    out.held = dict(out.dealt)
-    out.spades_broken = bool(played & SPADES_MASK)
-    out.turn = None
-    return out
+    seats = record.variant.seats
+    dealt = {s: held[s] for s in seats}
+    seat = _SEAT_BY_INT
+    return HandReplay(
+        record, tricks=[TrickTaken(n, t.leader, t.cards, seat[w])
+                        for n, t, w in zip(_TRICK_NUMBERS, tricks, winners)],
+        tricks_won={s: won[s] for s in seats}, dealt=dealt,
+        dealt_known=record.deal is not None, held=dict(dealt),
+        spades_broken=bool(played & SPADES_MASK), turn=None)
+
+
+_SEAT_BY_INT = tuple(Seat)
+_TRICK_NUMBERS = range(1, 14)

@@ -33,17 +33,15 @@ class Bid:
         return str(self.tricks)
 
 
-# The values built for every side of every hand (SideTotals, SideHandResult, ScoredHand,
-# HandInput) are NamedTuples: immutable like a frozen dataclass and three to four times
-# quicker to build, which counts when a season or an audit scores thousands of hands.
-# (SideHandPoints stays a dataclass: penalties.set_side copies it with dataclasses.replace.)
+# The values built for every side of every hand (SideTotals, SideHandPoints, SideHandResult,
+# ScoredHand, HandInput) are NamedTuples: immutable like a frozen dataclass and three to four
+# times quicker to build, which counts when a season or an audit scores thousands of hands.
 class SideTotals(NamedTuple):
     score: int = 0
     bags: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class SideHandPoints:
+class SideHandPoints(NamedTuple):
     """How one side's points in one hand arose, part by part (bag penalty not yet known)."""
 
     side: str
@@ -91,19 +89,21 @@ def score_hand(
 ) -> dict[str, SideHandPoints]:
     """Each side's points for one hand, before bag penalties, by RULES.md and ``rules``."""
     by_seat = {b.seat: b for b in bids}
+    get_won = tricks_won.get
+    failed_nil = rules.failed_nil_tricks
     result = {}
-    for side in variant.sides:
-        members = variant.members(side)
-        bid = sum(by_seat[s].tricks for s in members if s in by_seat)
-        tricks = sum(tricks_won.get(s, 0) for s in members)
-        nil_tricks = 0
-        nil = blind_nil = 0
+    for side, members in _SIDE_MEMBERS[variant]:
+        bid = tricks = nil_tricks = nil = blind_nil = 0
         nil_results = []
         for s in members:
+            won = get_won(s, 0)
+            tricks += won
             b = by_seat.get(s)
-            if b is None or not b.is_nil:
+            if b is None:
                 continue
-            won = tricks_won.get(s, 0)
+            if b.tricks:
+                bid += b.tricks
+                continue
             nil_tricks += won
             made = won == 0
             nil_results.append((s, b.blind, made))
@@ -111,9 +111,7 @@ def score_hand(
                 blind_nil += rules.blind_nil_bonus if made else -rules.blind_nil_bonus
             else:
                 nil += rules.nil_bonus if made else -rules.nil_bonus
-        contract_tricks = tricks - nil_tricks
-        if rules.failed_nil_tricks == "help_partner":
-            contract_tricks = tricks
+        contract_tricks = tricks if failed_nil == "help_partner" else tricks - nil_tricks
         made = contract_tricks >= bid
         if made:
             contract = 10 * bid
@@ -121,14 +119,15 @@ def score_hand(
         else:
             contract = -10 * bid
             bags = 0
-        if rules.failed_nil_tricks == "bags":
+        if failed_nil == "bags":
             bags += nil_tricks
-        result[side] = SideHandPoints(
-            side=side, bid=bid, tricks=tricks, contract_tricks=contract_tricks, made=made,
-            contract=contract, bags=bags, nil=nil, blind_nil=blind_nil,
-            nil_results=tuple(nil_results),
-        )
+        result[side] = SideHandPoints(side, bid, tricks, contract_tricks, made, contract, bags,
+                                      nil, blind_nil, tuple(nil_results))
     return result
+
+
+_SIDE_MEMBERS = {v: tuple((side, v.members(side)) for side in v.sides) for v in Variant}
+"""Each variant's sides with their seats, worked out once (``score_hand`` runs per hand)."""
 
 
 def apply_hand(

@@ -129,7 +129,7 @@ def analyse_fast(fast: FastLog) -> GameAnalysis:
                            initial_totals(fast.facts, fast.variant), fast.facts.recorded)
 
 
-def analyse_file(path: str | os.PathLike[str]) -> GameAnalysis:
+def analyse_file(path: str | os.PathLike[str], warnings: list[str] | None = None) -> GameAnalysis:
     """Read and analyse a log file, the trusted fast way when it can be.
 
     The text is read once. When ``fastread.read_fast`` takes it (the common shapes of a valid
@@ -149,7 +149,8 @@ def analyse_file(path: str | os.PathLike[str]) -> GameAnalysis:
             return analyse_fast(fast)
     from .logio import parse_log, read_log
 
-    return analyse_game(read_log(path) if text is None else parse_log(text, str(path)))
+    return analyse_game(read_log(path, warnings) if text is None
+                        else parse_log(text, str(path), warnings))
 
 
 def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,

@@ -11,17 +11,17 @@ from .common import CONTEXT_SETTINGS, EXIT_BAD_INPUT, fail, finding_place
 
 def load_analysis(path: str):
     """Read and replay a log, or exit 2 with every problem named."""
-    from ..game import analyse_game
-    from ..logio import LogError, read_log
+    from ..game import analyse_file
+    from ..logio import LogError
 
     warnings: list[str] = []
     try:
-        log = read_log(path, warnings)
+        analysis = analyse_file(path, warnings)
     except LogError as exc:
         fail([f"{exc.source}: {p}" for p in exc.problems])
     for w in warnings:
         click.echo(f"warning: {w}", err=True)
-    return analyse_game(log)
+    return analysis
 
 
 def invalid_lines(path: str, analysis) -> list[str]:
@@ -62,14 +62,14 @@ def validate_command(logs: tuple[str, ...]) -> None:
     Lists every problem of every file. Rule breaches by players (a renege) are not validity
     problems: `scorekeeper audit` reports them. Exit status 0 when all are valid, 2 if not.
     """
-    from ..game import analyse_game
-    from ..logio import LogError, read_log
+    from ..game import analyse_file
+    from ..logio import LogError
 
     failed = False
     for path in logs:
         warnings: list[str] = []
         try:
-            log = read_log(path, warnings)
+            analysis = analyse_file(path, warnings)
         except LogError as exc:
             failed = True
             for p in exc.problems:
@@ -77,13 +77,12 @@ def validate_command(logs: tuple[str, ...]) -> None:
             continue
         for w in warnings:
             click.echo(f"warning: {w}", err=True)
-        analysis = analyse_game(log)
         bad = invalid_lines(path, analysis)
         if bad:
             failed = True
             click.echo("\n".join(bad))
             continue
-        n = len(log.hands)
+        n = len(analysis.replays)
         note = ""
         if analysis.breaches:
             k = len(analysis.breaches)

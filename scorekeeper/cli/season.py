@@ -79,6 +79,9 @@ def import_command(ctx: click.Context, logs: tuple[str, ...], by: str | None,
                 counts["unchanged"] += 1
                 click.echo(f"{path}: {result.game_id} already stored (revision"
                            f" {result.revision}), unchanged")
+        if counts["imported"] or counts["updated"]:
+            # Games imported out of date order are rated here, once for the whole batch.
+            store.bring_standings_up_to_date()
     finally:
         store.close()
     click.echo(", ".join(f"{n} {what}" for what, n in counts.items()))

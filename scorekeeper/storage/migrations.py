@@ -14,6 +14,10 @@ Tables:
   transaction), ``totals_scopes`` (which scopes are summed) and ``rating_checkpoints``
   (players' ratings after the first N finished games in date order, dropped by any write
   of a game at or before them). Emptied with the derived tables, rebuilt on demand.
+- ratings as of the latest game (m005, see ``cache.py``): ``rating_heads`` (per scope, how
+  many finished games are rated and the order key of the last) and ``player_ratings`` (each
+  player's mu and sigma after them), moved one game forward by every save of a finished
+  game that comes after every rated one, in the same transaction.
 - ``drafts``: the app's hand in progress, one per game.
 
 A migration that changes a derived table lists its name in ``REBUILDS_DERIVED``; after the
@@ -132,8 +136,26 @@ def m004_standings_cache(db: Database) -> None:
     """)
 
 
+@migrations(name="m005_rating_heads")
+def m005_rating_heads(db: Database) -> None:
+    """Ratings kept up to date by the saves themselves, so that standings after a season of
+    imports rate nothing: the latest ratings per player (a row each, so that a save reads
+    and writes only its own players') and where they stand in the rating order. The
+    "latest" checkpoints m004 kept between multiples of the interval are replaced by
+    them; both start empty and standings (or the next import) fill them."""
+    _script(db, """
+    CREATE TABLE rating_heads (
+        scope TEXT PRIMARY KEY, games INTEGER NOT NULL, undated INTEGER NOT NULL,
+        date TEXT NOT NULL, table_name TEXT NOT NULL, game_id TEXT NOT NULL);
+    CREATE TABLE player_ratings (
+        scope TEXT NOT NULL, player TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL,
+        PRIMARY KEY (scope, player)) WITHOUT ROWID;
+    DELETE FROM rating_checkpoints
+    """)
+
+
 REBUILDS_DERIVED = frozenset({"m002_nils_against_drafts", "m003_game_sides"})
-LATEST = "m004_standings_cache"
+LATEST = "m005_rating_heads"
 
 
 def apply_migrations(db: Database) -> list[str]:

@@ -292,10 +292,12 @@ class Store:
 
     def standings(self, season: str | None = None, *, rate: bool = True) -> Standings:
         """Standings from the caches of ``cache.py``: the summed figures per player and
-        partnership, and the ratings from the latest checkpoint (only the games after it
-        are rated). The first call for a scope (or after games were rated out of date
-        order) sums and rates what it must and stores it. A database that cannot be
-        written to gets the same standings, computed without the caches."""
+        partnership, and the ratings as of the scope's last game (each save in date order
+        rated its game). Otherwise (a scope never asked for in a database older than the
+        caches, or after saves out of date order that no import's end rated again) it
+        sums and rates what it must, from the latest checkpoint, and stores it. A
+        database that cannot be written to gets the same standings, computed without the
+        caches."""
         result = self._read_standings(season, rate, cached=True)
         if result is not None:
             return result
@@ -304,6 +306,19 @@ class Store:
                 return cache.standings(conn, season, rate=rate, write=True)
         except sqlite3.OperationalError:  # read-only, or another writer held on too long
             return self._read_standings(season, rate, cached=False)
+
+    def bring_standings_up_to_date(self) -> bool:
+        """After a batch of saves (the end of ``import``): rate again, once, what saves out
+        of date order left unrated (each save rates only a game that comes after every
+        rated one), and sum the every-game scope of a database older than the caches, so
+        that the next standings read everything ready. In one write transaction; returns
+        False when the database could not be written (standings will do it then)."""
+        try:
+            with write_transaction(self._conn) as conn:
+                cache.bring_up_to_date(conn)
+        except sqlite3.OperationalError:  # read-only, or another writer held on too long
+            return False
+        return True
 
     def _read_standings(self, season: str | None, rate: bool, *, cached: bool
                         ) -> Standings | None:

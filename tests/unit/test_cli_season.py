@@ -334,3 +334,26 @@ def test_sql_sums_agree_with_the_plain_python_sums(imported):
             by_sql = standings_data(store.standings(season))
             by_python = standings_data(compute_standings(store.game_results(season), season))
             assert by_sql == by_python
+
+
+def test_import_out_of_date_order_rates_once_at_the_end_and_standings_rate_nothing(
+        season, tmp_path, monkeypatch):
+    from scorekeeper.storage import Store, cache
+
+    in_order = str(tmp_path / "in-order.db")
+    assert run(in_order, "import", "g1.json", "g2.json", "g3.json").exit_code == 0
+    # g1 comes before g3, which started the ratings: it drops them; the end of the
+    # import rates the three games again, once.
+    assert run(season, "import", "g3.json", "g1.json", "g2.json").exit_code == 0
+    with Store.open(season) as store:
+        assert store.db.execute("SELECT scope, games, game_id FROM rating_heads"
+                                " ORDER BY scope").fetchall() == [("\x00all", 3, G3),
+                                                                  (SEASON, 3, G3)]
+
+    def refuse(*args):
+        raise AssertionError("standings rated games again")
+
+    monkeypatch.setattr(cache, "rated_games", refuse)
+    for args in ((), ("--season", SEASON)):
+        assert run(season, "standings", "--format", "json", *args).stdout == run(
+            in_order, "standings", "--format", "json", *args).stdout

@@ -3,7 +3,9 @@
 import json
 import subprocess
 import sys
+from dataclasses import asdict
 
+from scorekeeper.standings import compute_standings
 from scorekeeper.storage import Store
 
 GAMES_PER_PROCESS = 50
@@ -18,6 +20,7 @@ def _log(i: int) -> dict:
         "game_id": f"game-{i:03d}",
         "players": {"N": f"P{i % 7}", "E": f"Q{i % 5}", "S": f"R{i % 3}", "W": "S"},
         "event": {"season": "Fall 2026", "date": "2026-11-01", "table": str(i)},
+        "rules": {"target_score": 50},  # EW 61 beat NS 60: finished, so rated
         "hands": [{"dealer": "W", "bids": [{"seat": s, "bid": 3} for s in "NESW"],
                    "tricks_won": {"N": 3, "E": 3, "S": 3, "W": 4}}],
     }
@@ -46,3 +49,11 @@ def test_two_processes_importing_at_once_lose_nothing(tmp_path):
         ids = sorted(g.game_id for g in store.games())
         assert ids == [f"game-{i:03d}" for i in range(2 * GAMES_PER_PROCESS)]
         assert store.db.execute("SELECT count(*) FROM hands").fetchone()[0] == 200
+        # The saves of both rated what came in date order, each import's end the rest:
+        # the standings caches hold every game, as summing and rating afresh gives.
+        assert store.db.execute("SELECT scope, games FROM rating_heads ORDER BY scope"
+                                ).fetchall() == [("\x00all", 100), ("Fall 2026", 100)]
+        cached, fresh = store.standings(), compute_standings(store.game_results())
+        assert [asdict(r) for r in cached.players] == [asdict(r) for r in fresh.players]
+        assert [asdict(r) for r in cached.partnerships] == [
+            asdict(r) for r in fresh.partnerships]

@@ -9,7 +9,8 @@ from scorekeeper.storage.converters import content_hash, game_id_for, stored_tex
 from scorekeeper.storage.db import SCHEMA
 from scorekeeper.storage.migrations import LATEST, migrations
 
-ALL = ["m001_initial", "m002_nils_against_drafts", "m003_game_sides", "m004_standings_cache"]
+ALL = ["m001_initial", "m002_nils_against_drafts", "m003_game_sides", "m004_standings_cache",
+       "m005_rating_heads"]
 
 LOG = log_from_data({
     "format": "spades-game", "format_version": "1.0", "variant": "partnership",
@@ -115,11 +116,11 @@ def test_m003_database_gets_the_standings_caches(tmp_path):
     conn.executescript("""
     DROP TABLE totals_scopes; DROP TABLE player_totals; DROP TABLE pair_totals;
     DROP TABLE rating_checkpoints; DROP INDEX games_rating_order;
-    DROP INDEX games_season_rating_order;
+    DROP INDEX games_season_rating_order; DROP TABLE rating_heads; DROP TABLE player_ratings;
     CREATE TABLE rating_cache (scope TEXT PRIMARY KEY, games INTEGER NOT NULL,
         fingerprint TEXT NOT NULL, ratings_json TEXT NOT NULL, computed_at TEXT NOT NULL);
     INSERT INTO rating_cache VALUES (char(0) || 'all', 1, 'x', '{}', '2026-11-02');
-    DELETE FROM _sqlite_migrations WHERE name = 'm004_standings_cache';
+    DELETE FROM _sqlite_migrations WHERE name IN ('m004_standings_cache', 'm005_rating_heads');
     """)
     conn.close()
 
@@ -132,3 +133,40 @@ def test_m003_database_gets_the_standings_caches(tmp_path):
         assert cached.unfinished == fresh.unfinished
         assert store.db.execute("SELECT scope, games FROM totals_scopes").fetchall() == [
             ("\x00all", 0)]
+
+
+def test_m004_database_gets_rating_heads_and_loses_its_latest_checkpoints(tmp_path):
+    """An m004 database kept a checkpoint at its latest game besides those on multiples
+    of the interval; m005 drops them all (they were spaced for 5,000) and standings
+    rate again and keep a head from then on."""
+    import json
+    from dataclasses import asdict
+
+    from scorekeeper.logio import dump_log
+    from scorekeeper.standings import compute_standings
+
+    path = tmp_path / "v4.db"
+    finished = json.loads(dump_log(LOG))  # NS 193 reach the target of 150 at hand 2
+    finished["event"]["date"], finished["rules"] = "2026-11-02", {"target_score": 150}
+    with Store.open(path) as store:
+        store.save_game(LOG)
+        store.save_game(log_from_data(finished))
+    conn = sqlite3.connect(path)
+    conn.executescript("""
+    DROP TABLE rating_heads; DROP TABLE player_ratings;
+    INSERT INTO rating_checkpoints VALUES (char(0) || 'all', 1, 0, '2026-11-02', '1', 'x',
+        '{"Alex": [1.0, 2.0]}');
+    DELETE FROM _sqlite_migrations WHERE name = 'm005_rating_heads';
+    """)
+    conn.close()
+
+    with Store.open(path) as store:
+        assert [m.name for m in migrations.applied(store.db)] == ALL
+        assert store.db.execute("SELECT count(*) FROM rating_checkpoints").fetchone() == (0,)
+        assert store.db.execute("SELECT count(*) FROM rating_heads").fetchone() == (0,)
+        cached = store.standings()
+        fresh = compute_standings(store.game_results())
+        assert [asdict(r) for r in cached.players] == [asdict(r) for r in fresh.players]
+        assert cached.games == 1
+        assert store.db.execute("SELECT scope, games, date FROM rating_heads").fetchall() == [
+            ("\x00all", 1, "2026-11-02")]

@@ -189,28 +189,95 @@ def _checkpoints(store):
                             " ORDER BY scope, games").fetchall()
 
 
+def _heads(store):
+    """Each scope's head: how many games are rated, up to which game (its date)."""
+    return store.db.execute("SELECT scope, games, date FROM rating_heads ORDER BY scope"
+                            ).fetchall()
+
+
+@pytest.fixture
+def no_rating_pass(monkeypatch):
+    """Standings that find the ratings ready: reading the games to rate them fails."""
+    from scorekeeper.storage import cache
+
+    def refuse(*args):
+        raise AssertionError("standings rated games again")
+
+    monkeypatch.setattr(cache, "rated_games", refuse)
+    yield
+    monkeypatch.undo()
+
+
 # Target 50: hand 1 ends each game, NS 61 beat EW 51 (EW 6 tricks short of 7: NS wins).
 SEATINGS = [dict(zip("NESW", names)) for names in (
     ("Ann", "Bob", "Cy", "Di"), ("Bob", "Cy", "Di", "Ann"), ("Cy", "Ann", "Bob", "Di"))]
+ALL = "\x00all"
 
 
-def test_rating_checkpoints_rate_only_later_games_and_never_go_stale(store):
-    for day, players in enumerate(SEATINGS[:2], start=1):
+def test_saves_in_date_order_rate_each_game_as_it_is_saved(store, no_rating_pass):
+    for day, players in enumerate(SEATINGS, start=1):
         store.save_game(make_log(date=f"2026-11-0{day}", players=players, target=50))
-    _same_standings(store)
-    assert _checkpoints(store) == [("\x00all", 2)]
-    store.save_game(make_log(date="2026-11-09", players=SEATINGS[2], target=50))  # later
-    assert _checkpoints(store) == [("\x00all", 2)]  # still good: only the new game to rate
-    _same_standings(store)
-    assert _checkpoints(store) == [("\x00all", 3)]
-    # A game dated before the last rated one drops the checkpoints after it.
-    store.save_game(make_log(date="2026-11-01", players={**SEATINGS[0], "N": "Eve"},
-                             target=50))
-    assert _checkpoints(store) == []
-    _same_standings(store)
-    assert _checkpoints(store) == [("\x00all", 4)]
+        # Every scope is kept from its first finished game: no standings asked yet.
+        assert _heads(store) == [(ALL, day, f"2026-11-0{day}"),
+                                 ("Fall 2026", day, f"2026-11-0{day}")]
+    _same_standings(store)  # rates nothing (no_rating_pass)
     _same_standings(store, "Fall 2026")
-    assert _checkpoints(store) == [("\x00all", 4), ("Fall 2026", 4)]
+    # An unfinished game, even a later one, is not rated and moves nothing.
+    store.save_game(make_log(date="2026-11-09", players=SEATINGS[0]))
+    assert _heads(store)[0] == (ALL, 3, "2026-11-03")
+    _same_standings(store)
+
+
+def test_a_save_out_of_date_order_drops_the_head_and_it_is_rated_again_once(store):
+    for day, players in enumerate(SEATINGS, start=1):
+        store.save_game(make_log(date=f"2026-11-0{day}", players=players, target=50))
+    # Back-dated (before the last rated game): the heads go, until standings or the end
+    # of an import rate from the last checkpoint before it.
+    store.save_game(make_log(date="2026-11-02", players={**SEATINGS[0], "N": "Eve"},
+                             target=50))
+    assert _heads(store) == []
+    _same_standings(store)
+    assert _heads(store) == [(ALL, 4, "2026-11-03")]
+    assert store.bring_standings_up_to_date()
+    assert _heads(store) == [(ALL, 4, "2026-11-03"), ("Fall 2026", 4, "2026-11-03")]
+    # Editing the last game: the head was at it.
+    store.save_game(make_log(date="2026-11-03", players=SEATINGS[2], target=50,
+                             north_tricks=5))
+    assert _heads(store) == []
+    assert store.bring_standings_up_to_date()
+    _same_standings(store, "Fall 2026")
+    # The next game in date order is rated onto the head again.
+    store.save_game(make_log(date="2026-11-04", players=SEATINGS[1], target=50))
+    assert _heads(store) == [(ALL, 5, "2026-11-04"), ("Fall 2026", 5, "2026-11-04")]
+    _same_standings(store)
+
+
+def test_checkpoints_every_n_games_survive_later_saves_and_limit_the_rating_again(
+        store, monkeypatch):
+    from scorekeeper.storage import cache
+
+    monkeypatch.setattr(cache, "CHECKPOINT_EVERY", 2)
+    for day in range(1, 6):
+        store.save_game(make_log(date=f"2026-11-0{day}", players=SEATINGS[day % 3],
+                                 target=50))
+    assert _checkpoints(store) == [(ALL, 2), (ALL, 4), ("Fall 2026", 2), ("Fall 2026", 4)]
+    # A game between the 3rd and 4th drops the checkpoint at 4 only; the games after the
+    # one at 2 are rated again from it.
+    store.save_game(make_log(date="2026-11-03", table="2", players=SEATINGS[0], target=50))
+    assert _checkpoints(store) == [(ALL, 2), ("Fall 2026", 2)]
+    rated = []
+    original = cache.rated_games
+
+    def counting(conn, season, after=None):
+        games = original(conn, season, after)
+        rated.append(len(games))
+        return games
+
+    monkeypatch.setattr(cache, "rated_games", counting)
+    _same_standings(store)
+    assert rated == [4] and _checkpoints(store) == [(ALL, 2), (ALL, 4), (ALL, 6),
+                                                    ("Fall 2026", 2)]
+    assert _heads(store) == [(ALL, 6, "2026-11-05")]
 
 
 def test_summed_totals_follow_edits_season_moves_and_unfinished_games(store):
@@ -245,9 +312,14 @@ def test_rows_written_behind_the_stores_back_are_noticed(store):
     _same_standings(store)
     # A later program (or a bulk load) writes derived rows without the caches knowing.
     store.db.execute("DELETE FROM totals_scopes")
-    store.db.execute("UPDATE rating_checkpoints SET games = 7")
+    store.db.execute("UPDATE rating_heads SET games = 7")
     _same_standings(store)
-    assert _checkpoints(store) == [("\x00all", 1)]
+    _same_standings(store, "Fall 2026")
+    assert _heads(store) == [(ALL, 1, "2026-11-05"), ("Fall 2026", 1, "2026-11-05")]
+    # A head of the right count but not at the scope's last game.
+    store.db.execute("UPDATE rating_heads SET date = '2026-11-04'")
+    assert store.bring_standings_up_to_date()
+    assert _heads(store) == [(ALL, 1, "2026-11-05"), ("Fall 2026", 1, "2026-11-05")]
 
 
 def test_a_database_that_cannot_be_written_gets_the_same_standings(store, monkeypatch):
@@ -258,7 +330,11 @@ def test_a_database_that_cannot_be_written_gets_the_same_standings(store, monkey
 
     store.save_game(make_log(date="2026-11-05", players=SEATINGS[0], target=50))
     store.save_game(make_log(date="2026-11-06", players=SEATINGS[1]))
+    store.db.execute("DELETE FROM totals_scopes")
+    store.db.execute("DELETE FROM rating_heads")
+    store.db.conn.commit()
     monkeypatch.setattr(store_module, "write_transaction", read_only)
     _same_standings(store)
+    assert store.bring_standings_up_to_date() is False
     assert store.db.execute("SELECT count(*) FROM totals_scopes").fetchone() == (0,)
     assert not store.db.conn.in_transaction

@@ -20,11 +20,10 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .game import GameAnalysis, analyse_game, initial_totals
 from .models import Correction, GameLog, HandLog
-from .referee import RefereeHand
 from .session_events import (
     BidEntered,
     BidError,
@@ -46,6 +45,9 @@ from .rules.scoring import SideTotals
 from .rules.settings import RuleSet
 from .scoresheet import score_report, side_label
 from .seats import Seat, Variant
+
+if TYPE_CHECKING:
+    from .referee import RefereeHand
 
 Phase = Literal["bidding", "tricks", "confirm", "card_by_card", "over"]
 

@@ -9,10 +9,8 @@ it produced, exactly as played, to the game's log. It uses ``GameSession``'s sta
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .referee import RefereeHand
-from .referee_view import EntryRefused
 from .rules.record import HandRecord
 from .rules.scoring import Bid
 from .seats import Seat, Variant
@@ -28,6 +26,12 @@ from .session_events import (
 )
 
 from .models import HandLog
+
+if TYPE_CHECKING:
+    from .referee import RefereeHand
+
+# The referee engine (and the audit and solver behind it) is imported by the methods that
+# need it: a game entered the quick way never loads it, which makes opening a game faster.
 
 
 def next_exchange(hand: RefereeHand) -> tuple[Seat, Seat] | None:
@@ -61,6 +65,9 @@ class CardByCardMixin:
     """The card-by-card half of ``GameSession`` (see the module doc)."""
 
     def _restore_referee(self, data: Mapping[str, Any]) -> None:
+        from .referee import RefereeHand
+        from .referee_view import EntryRefused
+
         try:
             hand = RefereeHand.from_draft(data)
         except EntryRefused as exc:
@@ -102,6 +109,8 @@ class CardByCardMixin:
         a ``RefereeHand`` (fixed there); the rest of the hand is entered on it."""
         self.verify_card_by_card()
         bids = [Bid(s, b, blind) for s, b, blind in self._bids]
+        from .referee import RefereeHand
+
         self._referee = RefereeHand(self.variant, self.dealer, self.rules, bids=bids)
         self._bids = []
         return self._referee
@@ -118,6 +127,8 @@ class CardByCardMixin:
                    f"Blind Nil only for a side behind by {self.rules.blind_nil_min_deficit} or"
                    " more")
             raise BidError(f"{seat} cannot bid Blind Nil: {why}")
+        from .referee_view import EntryRefused
+
         try:
             hand.verify_bid(seat if seat is not None else self.order[0], bid, blind=blind)
         except EntryRefused as exc:

@@ -15,6 +15,7 @@ from scorekeeper.logio import read_log
 from scorekeeper.tui.screens.game import GameScreen
 from scorekeeper.tui.screens.new_game import NewGameScreen
 from scorekeeper.tui.widgets.modals import CorrectionModal, GameOverModal
+from scorekeeper.tui.widgets.score_sheet import ScoreSheet
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 FOUR = {"N": "Alex", "E": "Beth", "S": "Charlie", "W": "David"}
@@ -193,3 +194,25 @@ async def test_tie_at_the_target_says_so_and_goes_on(make_app, store):
         assert session.totals["N"].score == session.totals["S"].score == 103
         assert isinstance(app.screen, GameScreen) and session.phase == "bidding"
         assert "tied at the target" in str(app.screen.query_one("#announce").render())
+
+
+async def test_sheet_at_80_columns_shows_every_column_and_the_parts_below(make_app):
+    """A hand with several parts is too wide for 80 columns: the points column keeps the
+    points, the detail line words the parts of the selected hand, and nothing is cut off."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, "partnership", {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"},
+                       "N")
+        # E Nil (fails with 1), S 4, W 4, N 4; E 1, S 5, W 4, N 3 filled in.
+        for key in ("n", "4", "4", "4", "1", "5", "4"):
+            await pilot.press(*key, "enter")
+        await pilot.press("enter")
+        await pilot.pause()
+        sheet = app.screen.query_one(ScoreSheet)
+        assert sheet.compact and sheet.row_count == 1
+        assert sheet.virtual_size.width <= sheet.size.width
+        assert [str(c) for c in sheet.get_row("1")] == [
+            "1", "N", "4+4/3+5", "+80", "80 (0b)", "nil+4/1+4", "-59", "-59 (1b)"]
+        detail = str(app.screen.query_one("#detail").render())
+        assert detail == ("Hand 1: NS +80 = contract +80   EW -59 = contract +40, bags +1,"
+                          " Nil -100")

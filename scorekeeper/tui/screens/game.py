@@ -9,15 +9,17 @@ the bids): the referee screen takes over until the hand is in the game.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.timer import Timer
+from textual.widgets import ContentSwitcher, DataTable, Static
 
 from ...game import initial_totals
 from ...logio import dump_log
@@ -27,14 +29,20 @@ from ...session import (
 )
 from ..messages import BidTyped, ConfirmPressed, HandPicked, TricksTyped
 from ..widgets.bid_entry import BidEntry, EntryPanel, SeatCell
+from ..widgets.footer import KeysFooter
 from ..widgets.modals import CorrectionModal, GameOverModal, SeatValues
-from ..widgets.score_chart import ScoreChart
 from ..widgets.score_sheet import ScoreBoard, ScoreSheet, SideView, side_style
 from ..widgets.tricks_entry import TricksEntry
-from .referee import RefereeScreen
+
+if TYPE_CHECKING:
+    from ..widgets.score_chart import ScoreChart
 
 #: Below this width the chart is hidden unless asked for (the sheet needs the room).
 CHART_MIN_WIDTH = 110
+#: Seconds from a change of the score to the chart's redrawing (after the sheet's frame).
+CHART_DELAY = 0.1
+#: The chart's least width (app.tcss ``#chart``) and its border.
+CHART_WIDTH = 31
 
 
 class GameScreen(Screen):
@@ -51,23 +59,24 @@ class GameScreen(Screen):
         super().__init__()
         self.session = session
         self._chart_wanted: bool | None = None
+        self._chart_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield ScoreBoard(id="board")
         with Horizontal(id="middle"):
             yield ScoreSheet(id="sheet")
-            yield ScoreChart(id="chart")
+        yield Static(id="detail")
         yield Static(id="announce")
         with ContentSwitcher(initial="bids", id="entry"):
             yield BidEntry(id="bids")
             yield TricksEntry(id="tricks")
         yield Static(id="over")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(ScoreSheet).set_sides(self.session.variant.sides)
-        self._place_chart(self.app.size.width)
         self.refresh_view()
+        self._place_chart(self.app.size.width)
         if self.session.referee is not None:  # resumed in the middle of a card-by-card hand
             self.call_after_refresh(self.action_card_by_card)
 
@@ -102,11 +111,17 @@ class GameScreen(Screen):
         self.query_one(ScoreBoard).show(
             [SideView(side, s.side_label(side), totals[side].score, totals[side].bags)
              for side in s.variant.sides], self._info())
-        self.query_one(ScoreSheet).show_hands(report["hands"])
+        sheet = self.query_one(ScoreSheet)
+        sheet.show_hands(report["hands"])
+        if sheet.compact != (sheet.full_width() > self._sheet_room()):
+            self._place_chart(self.app.size.width)
         self._announce(s.events)
-        chart = self.query_one(ScoreChart)
-        if chart.display:
-            self._draw_chart(report)
+        if self._chart_shown():
+            # A moment after the frame with the sheet: the chart takes 10-30 ms to draw over
+            # a long game, which is not to delay the new row (quick entries: drawn once).
+            if self._chart_timer is not None:
+                self._chart_timer.stop()
+            self._chart_timer = self.set_timer(CHART_DELAY, self._draw_chart)
         self._show_entry()
 
     def _announce(self, events: tuple[str, ...]) -> None:
@@ -116,12 +131,15 @@ class GameScreen(Screen):
             text.append(" · ".join(events))
         self.query_one("#announce", Static).update(text)
 
-    def _draw_chart(self, report: dict[str, Any]) -> None:
+    def _draw_chart(self) -> None:
         s = self.session
+        report = s.report()
         start = {side: t.score for side, t in initial_totals(s.log, s.variant).items()}
         series = {side: [start[side]] + [h["sides"][side]["score"] for h in report["hands"]]
                   for side in s.variant.sides}
-        self.query_one(ScoreChart).show_scores(series, s.rules.target_score)
+        chart = self._chart()
+        if chart is not None:
+            chart.show_scores(series, s.rules.target_score)
 
     def _show_entry(self) -> None:
         s = self.session
@@ -168,13 +186,55 @@ class GameScreen(Screen):
         return self.query_one(BidEntry) if self.session.phase == "bidding" else \
             self.query_one(TricksEntry)
 
+    def _chart(self) -> ScoreChart | None:
+        """The chart, once it has been shown (plotext is loaded only then)."""
+        try:
+            return self.query_one("#chart")  # type: ignore[return-value]
+        except NoMatches:
+            return None
+
+    def _chart_shown(self) -> bool:
+        chart = self._chart()
+        return chart is not None and chart.display
+
+    def _sheet_room(self) -> int:
+        return self.app.size.width - (CHART_WIDTH if self._chart_shown() else 0)
+
     def _place_chart(self, width: int) -> None:
-        chart = self.query_one(ScoreChart)
+        """Show the chart when wanted (or when the terminal is wide); then the sheet shows
+        the parts of the points in its column if they fit, else on the detail line."""
         show = self._chart_wanted if self._chart_wanted is not None else width >= CHART_MIN_WIDTH
-        if show != chart.display:
+        chart = self._chart()
+        if show and chart is None:
+            from ..widgets.score_chart import ScoreChart
+
+            chart = ScoreChart(id="chart")
+            self.query_one("#middle").mount(chart)
+            self._draw_chart()
+        elif chart is not None and show != chart.display:
             chart.display = show
             if show:
-                self._draw_chart(self.session.report())
+                self._draw_chart()
+        sheet = self.query_one(ScoreSheet)
+        sheet.set_compact(sheet.full_width() > self._sheet_room())
+        detail = self.query_one("#detail", Static)
+        if detail.display != sheet.compact:
+            detail.display = sheet.compact
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        sheet = self.query_one(ScoreSheet)
+        if not sheet.compact:
+            return
+        key = (sheet.coordinate_to_cell_key(sheet.cursor_coordinate).row_key.value
+               if sheet.row_count else None)
+        detail = self.query_one("#detail", Static)
+        detail.update(sheet.detail(key, self.app.size.width - 2) if key
+                      else "The parts of each hand's points (the selected row's) show here.")
+
+    @on(DataTable.RowHighlighted, "#sheet")
+    def sheet_row_highlighted(self) -> None:
+        self._show_detail()
 
     # --- saving ------------------------------------------------------------------------
 
@@ -337,6 +397,8 @@ class GameScreen(Screen):
                 return
             self._save(game=False)
             self.refresh_view()
+        from .referee import RefereeScreen  # loaded when first wanted: it is a big screen
+
         if not isinstance(self.app.screen, RefereeScreen):
             self.app.push_screen(RefereeScreen(s), self._after_referee)
 
@@ -346,8 +408,7 @@ class GameScreen(Screen):
             self._hand_done(done)
 
     def action_toggle_chart(self) -> None:
-        chart = self.query_one(ScoreChart)
-        self._chart_wanted = not chart.display
+        self._chart_wanted = not self._chart_shown()
         self._place_chart(self.app.size.width)
 
     def action_home(self) -> None:

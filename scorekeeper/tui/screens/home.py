@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Label
+from textual.widgets import Button, DataTable, Header, Label
 
 from ...storage import GameSummary
+from ..widgets.footer import KeysFooter
 
 
 def players_text(g: GameSummary) -> str:
@@ -46,7 +47,7 @@ class HomeScreen(Screen):
             yield DataTable(id="unfinished", cursor_type="row", zebra_stripes=True)
             yield Label("Finished games (Enter opens)", classes="list-title")
             yield DataTable(id="finished", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         for table_id, last in (("#unfinished", "hand"), ("#finished", "winner")):

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...rules.settings import (
     DEFAULT_RULES,
@@ -27,6 +27,7 @@ from ...rules.settings import (
 )
 from ...seats import SEAT_NAMES, Variant
 from ...session import SessionError, SetupError, new_game_log
+from ..widgets.footer import KeysFooter
 
 #: Settings chosen from a list rather than typed.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -93,7 +94,7 @@ class NewGameScreen(Screen):
             with Horizontal(classes="buttons"):
                 yield Button("Start game (ctrl+s)", id="start", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._set_variant(Variant.PARTNERSHIP)

@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from ...cards import CARDS, card
 from ...referee import RefereeHand
@@ -35,6 +35,7 @@ from ...session import (
 from ..messages import CardPicked, ClaimChecked
 from ..widgets.card_grid import CardGrid
 from ..widgets.findings_panel import FindingsPanel
+from ..widgets.footer import KeysFooter
 from ..widgets.lines_modal import Line, LinesModal
 from ..widgets.score_sheet import ScoreBoard, SideView
 from ..widgets.trick_table import HandStatus, TrickTable
@@ -90,7 +91,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
             yield Input(id="ref-field", classes="field", restrict=r"[0-9a-zA-Z♠♥♦♣ :/]*",
                         placeholder="ah 10s qd")
         yield Static(id="ref-message", classes="message")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#card-grid").border_title = "Unseen cards"

@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Select, Static
+from textual.widgets import DataTable, Label, Select, Static
 
 from ...standings import Standings, StandingRow
+from ..widgets.footer import KeysFooter
 
 ALL = "__all__"
 COLUMNS = ("rank", "name", "games", "won", "lost", "win %", "points +/-", "nil made",
@@ -41,7 +42,7 @@ class StandingsScreen(Screen):
             yield Label("Partnerships", classes="list-title")
             yield DataTable(id="pairs", zebra_stripes=True, cursor_type="row")
             yield Static(id="standings-note", classes="description")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         for table in self.query(DataTable):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from textual_plotext import PlotextPlot
 
@@ -15,9 +16,25 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
 
 
 class ScoreChart(PlotextPlot):
-    """A line per side: the running score after each hand (hand 0: the score carried in)."""
+    """A line per side: the running score after each hand (hand 0: the score carried in).
+
+    plotext builds the whole picture on every render (10-30 ms over a long game on a slow
+    machine), and the screen renders the chart again whenever its layout changes (every
+    confirmed hand), so the last picture is kept until the scores, size or theme change."""
+
+    _drawn: tuple[Any, ...] | None = None
+    _picture: Any = None
+    _version = 0
+
+    def render(self) -> Any:
+        key = (self._version, self.size, self.app.theme, self.theme)
+        if key != self._drawn:
+            self._picture = super().render()
+            self._drawn = key
+        return self._picture
 
     def show_scores(self, series: Mapping[str, Sequence[int]], target: int) -> None:
+        self._version += 1
         plt = self.plt
         plt.clear_data()
         plt.clear_figure()

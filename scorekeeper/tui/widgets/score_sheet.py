@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
+from textual.strip import Strip
 from textual.widgets import DataTable, Static
 
 from ..messages import HandPicked
@@ -56,11 +58,17 @@ def _bid_text(report_side: dict[str, Any], seat: str) -> str:
     return str(bid)
 
 
+#: The parts of a hand's points as the detail line names them (and their marks on the sheet).
+PARTS: tuple[tuple[str, str, str], ...] = (
+    ("bags", "b", "bags"), ("nil", "nil", "Nil"), ("blind_nil", "BN", "Blind Nil"),
+    ("bag_penalty", "pen", "bag penalty"))
+
+
 def _parts_text(points: int, parts: dict[str, int]) -> str:
     """'+51: 50 +1b' -- the points, then the parts: contract (or set), bags, nil, BN (Blind
     Nil), pen (bag penalty). Just the points when the contract is all there is."""
     bits = [str(parts["contract"])]
-    for key, mark in (("bags", "b"), ("nil", "nil"), ("blind_nil", "BN"), ("bag_penalty", "pen")):
+    for key, mark, _ in PARTS:
         if parts[key]:
             bits.append(f"{parts[key]:+d}{mark}")
     if len(bits) == 1:
@@ -68,22 +76,63 @@ def _parts_text(points: int, parts: dict[str, int]) -> str:
     return f"{points:+d}: {' '.join(bits)}"
 
 
+def parts_words(points: int, parts: dict[str, int]) -> str:
+    """'-54 = set -40, bags +6, Nil -100': the parts in words, for the detail line."""
+    contract = parts["contract"]
+    bits = [f"{'set' if contract < 0 else 'contract'} {contract:+d}"] if contract else []
+    bits += [f"{word} {parts[key]:+d}" for key, _, word in PARTS if parts[key]]
+    return f"{points:+d}" + (f" = {', '.join(bits)}" if bits else "")
+
+
+def _score_text(r: dict[str, Any]) -> str:
+    return f"{r['score']} ({r['bags']}b)"
+
+
 class ScoreSheet(DataTable):
     """The hands one row each: # and D(ealer), then per side the bids/tricks won (seat by
     seat: nil, BN), the points with their parts (contract, bags, Nil, Blind Nil, bag
-    penalty) and the running score with the bags carried."""
+    penalty) and the running score with the bags carried.
+
+    Compact (when the full sheet is wider than the room it has): the points column shows
+    the points alone, and ``detail(key)`` words the parts of a hand for a line below.
+
+    Speed: a confirmed hand adds one row, but ``DataTable`` keys its renders (cells and
+    lines) by a counter that every added row bumps, so the frame after it renders every
+    visible cell again (about 20 ms for 30 rows of 8 cells on a slow machine). The rows
+    here never change once shown (a changed hand is removed and added again, which empties
+    these caches), so ``_render_line`` and ``_render_cell`` keep their renders by row,
+    column widths, cursor and style: only the new row and the rows the cursor left or
+    reached are rendered again.
+    """
 
     BINDINGS = [("escape", "leave", "Back to entry")]
 
+    #: Cell renders kept before the cache starts again (a long game has a few thousand).
+    MAX_CACHED_CELLS = 20_000
+
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self._cells: dict[tuple[Any, ...], Any] = {}  # before DataTable clears its caches
+        self._lines: dict[tuple[Any, ...], Strip] = {}
         self._sides: tuple[str, ...] = ()
         self._shown: dict[str, dict[str, Any]] = {}
+        self._compact = False
+        self._full: dict[str, int] = {}
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+
+    # --- columns and widths ---------------------------------------------------------------
+
+    @property
+    def compact(self) -> bool:
+        return self._compact
 
     def set_sides(self, sides: Sequence[str]) -> None:
         """Columns for the sides of the game (NS and EW, or N and S)."""
         self._sides = tuple(sides)
         self._shown = {}
+        self._full = {}
+        self._add_columns()
+
+    def _add_columns(self) -> None:
         self.clear(columns=True)
         self.add_column("#", key="n")
         self.add_column("D", key="dealer")
@@ -93,15 +142,47 @@ class ScoreSheet(DataTable):
             self.add_column(Text(f"{side} points", style=style), key=f"{side}-pts")
             self.add_column(Text(f"{side} score", style=style), key=f"{side}-score")
 
+    def full_width(self) -> int:
+        """The width the sheet needs with the parts in the points column (scroll bar
+        included)."""
+        headers = {"n": 1, "dealer": 1}
+        for side in self._sides:
+            headers |= {f"{side}-bid": len(side) + 8, f"{side}-pts": len(side) + 7,
+                        f"{side}-score": len(side) + 6}
+        padding = 2 * self.cell_padding
+        return sum(max(w, self._full.get(k, 0)) + padding for k, w in headers.items()) + 2
+
+    def set_compact(self, compact: bool) -> None:
+        """Points alone (the parts go to the detail line), or the points with their parts."""
+        if compact == self._compact:
+            return
+        self._compact = compact
+        hands = list(self._shown.values())
+        row = self.cursor_row
+        self._shown = {}
+        self._add_columns()
+        self.show_hands(hands)
+        if 0 <= row < self.row_count:
+            self.move_cursor(row=row, animate=False)
+
+    # --- rows -----------------------------------------------------------------------------
+
     def _row(self, hand: dict[str, Any]) -> list[Any]:
         cells: list[Any] = [str(hand["number"]), hand["dealer"]]
+        full = self._full
+        full["n"] = max(full.get("n", 0), len(cells[0]))
         for i, side in enumerate(self._sides):
             r = hand["sides"][side]
             seats = list(r["tricks_won"])
-            cells.append("+".join(_bid_text(r, s) for s in seats) + "/"
-                         + "+".join(str(r["tricks_won"][s]) for s in seats))
-            cells.append(_parts_text(r["points"], r["parts"]))
-            cells.append(Text(f"{r['score']} ({r['bags']}b)", style=side_style(i)))
+            bids = ("+".join(_bid_text(r, s) for s in seats) + "/"
+                    + "+".join(str(r["tricks_won"][s]) for s in seats))
+            parts = _parts_text(r["points"], r["parts"])
+            score = _score_text(r)
+            for key, text in (("bid", bids), ("pts", parts), ("score", score)):
+                full[f"{side}-{key}"] = max(full.get(f"{side}-{key}", 0), len(text))
+            cells.append(bids)
+            cells.append(f"{r['points']:+d}" if self._compact else parts)
+            cells.append(Text(score, style=side_style(i)))
         return cells
 
     def show_hands(self, hands: Sequence[dict[str, Any]]) -> None:
@@ -123,6 +204,83 @@ class ScoreSheet(DataTable):
             self._shown[key] = hand
         if self.row_count:
             self.move_cursor(row=self.row_count - 1, animate=False)
+
+    def detail(self, key: str, width: int = 0) -> Text:
+        """The parts of hand ``key``'s points, each side in its colour: in words, or as on
+        the wide sheet ('+51: 50 +1b') when the words would not fit in ``width``."""
+        hand = self._shown.get(key)
+        if hand is None:
+            return Text()
+        for form in (parts_words, _parts_text):
+            text = Text()
+            text.append(f"Hand {hand['number']}: ", style="bold")
+            for i, side in enumerate(self._sides):
+                r = hand["sides"][side]
+                if i:
+                    text.append("   ")
+                text.append(f"{side} {form(r['points'], r['parts'])}", style=side_style(i))
+            if not width or text.cell_len <= width:
+                break
+        return text
+
+    def remove_row(self, row_key: Any) -> None:
+        self._forget_renders()
+        super().remove_row(row_key)
+
+    def clear(self, columns: bool = False) -> ScoreSheet:
+        self._forget_renders()
+        return super().clear(columns)
+
+    # --- rendering ------------------------------------------------------------------------
+
+    def _forget_renders(self) -> None:
+        self._cells.clear()
+        self._lines.clear()
+
+    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+        try:
+            row_key, line = self._get_offsets(y)
+        except LookupError:
+            row_key = None
+        if row_key is None or row_key is self._header_row_key:
+            return super()._render_line(y, x1, x2, base_style)
+        row = self._row_locations.get(row_key)
+        key = (row_key, line, x1, x2, self.size.width, base_style,
+               row == self.cursor_coordinate.row, row == self.hover_coordinate.row,
+               self.cursor_type, self.show_cursor, self._show_hover_cursor,
+               self._pseudo_class_state,
+               tuple(c.get_render_width(self) for c in self.ordered_columns))
+        strip = self._lines.get(key)
+        if strip is None:
+            if len(self._lines) >= self.MAX_CACHED_CELLS:
+                self._lines.clear()
+            strip = self._lines[key] = super()._render_line(y, x1, x2, base_style)
+        return strip
+
+    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
+                     cursor: bool = False, hover: bool = False) -> Any:
+        row_key = (self._header_row_key if row_index == -1
+                   else self._row_locations.get_key(row_index))
+        key = (row_key, column_index, base_style, width, cursor, hover, self.show_cursor,
+               self._show_hover_cursor, self._pseudo_class_state)
+        lines = self._cells.get(key)
+        if lines is None:
+            if len(self._cells) >= self.MAX_CACHED_CELLS:
+                self._cells.clear()
+            lines = super()._render_cell(row_index, column_index, base_style, width, cursor,
+                                         hover)
+            self._cells[key] = lines
+        return lines
+
+    def _clear_caches(self) -> None:
+        self._forget_renders()
+        super()._clear_caches()
+
+    def notify_style_update(self) -> None:
+        self._forget_renders()
+        super().notify_style_update()
+
+    # --- keys and mouse -------------------------------------------------------------------
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()

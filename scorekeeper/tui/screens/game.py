@@ -173,7 +173,10 @@ class GameScreen(Screen):
             if switcher.current != "tricks":
                 switcher.current = "tricks"
             tricks = s.tricks
-            cells = [SeatCell(self._seat_label(seat), str(tricks[seat]) if seat in tricks else "",
+            # Each seat with its bid, so the counts are typed against what was bid.
+            cells = [SeatCell(f"{self._seat_label(seat)} ({_short_bid(*bids[seat])})"
+                              if seat in bids else self._seat_label(seat),
+                              str(tricks[seat]) if seat in tricks else "",
                               self._side_index(seat), seat == s.turn) for seat in s.order]
             if s.phase == "tricks":
                 prompt = f"Tricks won by {self._seat_label(s.turn)}:"
@@ -413,3 +416,10 @@ class GameScreen(Screen):
 
     def action_home(self) -> None:
         self.app.pop_screen()
+
+
+def _short_bid(bid: int, blind: bool) -> str:
+    """A bid in a few letters for the trick-entry line: 'bid 4', 'nil', 'BN'."""
+    if bid == 0:
+        return "BN" if blind else "nil"
+    return f"bid {bid}"

@@ -211,6 +211,10 @@ def partnership_card_by_card() -> dict[str, Any]:
     hand["notes"] = ("David (W) bid Blind Nil before looking; he passed Beth his three spades"
                      " and took her three lowest cards.")
     log = header("partnership", PARTNERS, "3", "2026-11-27")
+    # The same four at the same table on the same night as partnership-game.json: without its
+    # own id the season database would take it for an edited version of that game.
+    log = {"format": log.pop("format"), "format_version": log.pop("format_version"),
+           "game_id": "2026-11-27-table-3-game-2", **log}
     log["event"]["notes"] = "A hand of the evening's second game, recorded card by card for the audit."
     log["hands"] = [hand]
     return log

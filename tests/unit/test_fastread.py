@@ -11,6 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from log_strategies import json_values, logs, small_text
+
 from scorekeeper.audit import audit_json, audit_paths
 from scorekeeper.fastread import read_fast
 from scorekeeper.game import (
@@ -67,119 +69,7 @@ def assert_same_as_normal(text):
 
 
 # -- random logs, valid and not ---------------------------------------------------------------
-# The valid logs: the strategy of tests/unit/test_properties.py (copied: that file is not a
-# module to import from), which reaches every field of the format.
-CARD_TEXTS = [r + s for s in "CDHS" for r in "23456789TJQKA"]
-card_texts = st.sampled_from(CARD_TEXTS)
-small_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
-json_leaf = st.one_of(st.booleans(), st.integers(-10**6, 10**6), small_text,
-                      st.floats(allow_nan=False, allow_infinity=False))
-json_values = st.recursive(st.one_of(st.none(), json_leaf),
-                           lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                                   st.dictionaries(small_text, inner, max_size=3)),
-                           max_leaves=6)
-extensions = st.dictionaries(small_text.map(lambda k: "x-" + k), json_values, max_size=2)
-
-
-def optional(strategy):
-    return st.one_of(st.none(), strategy)
-
-
-def drop_none(d):
-    return {k: v for k, v in d.items() if v is not None}
-
-
-@st.composite
-def bids_(draw, seat_names):
-    k = draw(st.integers(0, 13))
-    bid = {"seat": draw(seat_names), "bid": k}
-    if k == 0 and draw(st.booleans()):
-        bid["blind"] = True
-    elif draw(st.integers(0, 9)) == 0:
-        bid["blind"] = False
-    return bid
-
-
-@st.composite
-def hands_(draw, seats, most=13):
-    seat_names = st.sampled_from(list(seats))
-    counts = st.dictionaries(seat_names, st.integers(0, 13), max_size=4)
-    tricks = optional(st.lists(st.fixed_dictionaries({
-        "leader": seat_names, "cards": st.lists(card_texts, min_size=1, max_size=4)}),
-        max_size=most))
-    h = {
-        "dealer": draw(seat_names),
-        "bids": draw(st.lists(bids_(seat_names), max_size=4)),
-        "tricks_won": draw(optional(counts)),
-        "tricks": draw(tricks),
-        "deal": draw(optional(st.dictionaries(seat_names, st.lists(card_texts, max_size=most),
-                                              max_size=4))),
-        "exchanges": draw(optional(st.lists(st.fixed_dictionaries({
-            "from": seat_names, "to": seat_names,
-            "cards": st.lists(card_texts, max_size=3)}), max_size=2))),
-        "draw": draw(optional(st.lists(st.fixed_dictionaries({
-            "seat": seat_names, "kept": card_texts, "discarded": card_texts}),
-            max_size=2 * most))),
-        "redraws": draw(optional(st.lists(st.fixed_dictionaries({
-            "seat": seat_names, "discarded": st.lists(card_texts, max_size=3),
-            "drawn": st.lists(card_texts, max_size=3)}), max_size=2))),
-        "claim": draw(optional(st.fixed_dictionaries({
-            "seat": seat_names, "after_trick": st.integers(0, 13), "tricks": counts,
-            "accepted": st.booleans()}))),
-        "recorded": draw(optional(st.dictionaries(st.sampled_from(["NS", "EW", "N", "S"]),
-                                                  st.integers(-1000, 1000), max_size=2))),
-        "notes": draw(optional(small_text)),
-    }
-    if h["tricks_won"] is None and h["tricks"] is None:
-        h["tricks_won"] = {seats[0]: 13}
-    # Some optional fields written as null, as a tool may write them.
-    return drop_none(h) | draw(st.sampled_from([{}, {"claim": None}, {"deal": None}])) | draw(
-        extensions)
-
-
-@st.composite
-def logs(draw, hands=3, most=13):
-    variant = draw(st.sampled_from(["partnership", "two_player"]))
-    seats = ["N", "E", "S", "W"] if variant == "partnership" else ["N", "S"]
-    sides = ["NS", "EW"] if variant == "partnership" else ["N", "S"]
-    rules = drop_none({
-        "target_score": draw(optional(st.integers(1, 2000))),
-        "bag_limit": draw(optional(st.integers(1, 20))),
-        "bag_penalty": draw(optional(st.integers(0, 200))),
-        "nil_bonus": draw(optional(st.integers(0, 200))),
-        "blind_nil_bonus": draw(optional(st.integers(0, 400))),
-        "failed_nil_tricks": draw(optional(st.sampled_from(["bags", "help_partner", "ignored"]))),
-        "allow_blind_nil": draw(optional(st.booleans())),
-        "blind_nil_min_deficit": draw(optional(st.integers(0, 500))),
-        "mercy_score": draw(optional(st.integers(-1000, 0))),
-        "revoke_penalty": draw(optional(st.sampled_from(["tricks", "set"]))),
-        "revoke_penalty_tricks": draw(optional(st.integers(0, 13))),
-    })
-    event = draw(optional(st.builds(
-        lambda season, date, table, notes, ext: drop_none(
-            {"season": season, "date": date, "table": table, "notes": notes}) | ext,
-        optional(small_text), optional(st.dates().map(lambda d: d.isoformat())),
-        optional(small_text), optional(small_text), extensions)))
-    log = {
-        "format": "spades-game",
-        "format_version": draw(st.sampled_from(["1.0", "1.3"])),
-        "game_id": draw(optional(st.text(st.characters(blacklist_categories=("Cs",)),
-                                         min_size=1, max_size=20))),
-        "variant": variant,
-        "players": {s: draw(small_text) for s in seats},
-        "rules": rules if draw(st.booleans()) else None,
-        "event": event,
-        "initial": draw(optional(st.dictionaries(st.sampled_from(sides), st.fixed_dictionaries(
-            {"score": st.integers(-500, 500), "bags": st.integers(0, 9)}), max_size=2))),
-        "hands": draw(st.lists(hands_(seats, most), max_size=hands)),
-        "history": draw(optional(st.lists(st.builds(
-            lambda rev, hand, why: drop_none({"revision": rev, "at": "2026-11-27T21:00:00Z",
-                                              "by": "referee", "hand": hand,
-                                              "what": "E bid 3, was 4", "why": why}),
-            st.integers(1, 9), optional(st.integers(1, 60)), optional(small_text)),
-            max_size=2))),
-    }
-    return drop_none(log) | draw(extensions)
+# The valid logs: the strategy of log_strategies.py, which reaches every field of the format.
 
 
 # Values that are almost right: the wrong type, just out of range, a card or seat not quite
@@ -241,7 +131,7 @@ def damaged_logs(draw):
     any JSON value), a key renamed, added or removed, an item added or removed. The kind of
     place (its path with the indexes left out) is drawn first, so the rare fields are hit
     as often as the common ones."""
-    data = draw(logs(hands=2, most=3))
+    data = draw(logs(hands=2, most=3, nulls=True))
     for _ in range(draw(st.integers(1, 2))):
         by_kind = {}
         for path in spots(data):
@@ -271,7 +161,7 @@ def damaged_logs(draw):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(logs())
+@given(logs(nulls=True))
 def test_valid_random_logs_are_taken_the_fast_way_with_the_same_result(data):
     text = json.dumps(data)
     assert normal_read(text) is not None
@@ -314,7 +204,7 @@ TAKEN = {"damaged": 0, "all": 0}
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(logs(hands=1, most=2))
+@given(logs(hands=1, most=2, nulls=True))
 def test_no_single_change_to_a_valid_log_is_taken_when_the_schema_refuses_it(data):
     for changed in single_changes(data):
         TAKEN["all"] += 1

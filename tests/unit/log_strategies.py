@@ -1,0 +1,120 @@
+"""Hypothesis strategies for random game logs that fit the schema, reaching every field of
+the format: shared by the round-trip property (test_properties.py) and the fast reader's
+properties (test_fastread.py)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+CARD_TEXTS = [r + s for s in "CDHS" for r in "23456789TJQKA"]
+card_texts = st.sampled_from(CARD_TEXTS)
+small_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+json_leaf = st.one_of(st.booleans(), st.integers(-10**6, 10**6), small_text,
+                      st.floats(allow_nan=False, allow_infinity=False))
+json_values = st.recursive(st.one_of(st.none(), json_leaf),
+                           lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                   st.dictionaries(small_text, inner, max_size=3)),
+                           max_leaves=6)
+extensions = st.dictionaries(small_text.map(lambda k: "x-" + k), json_values, max_size=2)
+
+
+def optional(strategy):
+    return st.one_of(st.none(), strategy)
+
+
+def drop_none(d):
+    return {k: v for k, v in d.items() if v is not None}
+
+
+@st.composite
+def bids_(draw, seat_names, nulls=False):
+    k = draw(st.integers(0, 13))
+    bid = {"seat": draw(seat_names), "bid": k}
+    if k == 0 and draw(st.booleans()):
+        bid["blind"] = True
+    elif nulls and draw(st.integers(0, 9)) == 0:
+        bid["blind"] = False  # the default written out (a log writes it only for a Blind Nil)
+    return bid
+
+
+@st.composite
+def hands_(draw, seats, most=13, nulls=False):
+    seat_names = st.sampled_from(list(seats))
+    counts = st.dictionaries(seat_names, st.integers(0, 13), max_size=4)
+    tricks = optional(st.lists(st.fixed_dictionaries({
+        "leader": seat_names, "cards": st.lists(card_texts, min_size=1, max_size=4)}),
+        max_size=most))
+    h = {
+        "dealer": draw(seat_names),
+        "bids": draw(st.lists(bids_(seat_names, nulls), max_size=4)),
+        "tricks_won": draw(optional(counts)),
+        "tricks": draw(tricks),
+        "deal": draw(optional(st.dictionaries(seat_names, st.lists(card_texts, max_size=most),
+                                              max_size=4))),
+        "exchanges": draw(optional(st.lists(st.fixed_dictionaries({
+            "from": seat_names, "to": seat_names,
+            "cards": st.lists(card_texts, max_size=3)}), max_size=2))),
+        "draw": draw(optional(st.lists(st.fixed_dictionaries({
+            "seat": seat_names, "kept": card_texts, "discarded": card_texts}),
+            max_size=2 * most))),
+        "redraws": draw(optional(st.lists(st.fixed_dictionaries({
+            "seat": seat_names, "discarded": st.lists(card_texts, max_size=3),
+            "drawn": st.lists(card_texts, max_size=3)}), max_size=2))),
+        "claim": draw(optional(st.fixed_dictionaries({
+            "seat": seat_names, "after_trick": st.integers(0, 13), "tricks": counts,
+            "accepted": st.booleans()}))),
+        "recorded": draw(optional(st.dictionaries(st.sampled_from(["NS", "EW", "N", "S"]),
+                                                  st.integers(-1000, 1000), max_size=2))),
+        "notes": draw(optional(small_text)),
+    }
+    if h["tricks_won"] is None and h["tricks"] is None:
+        h["tricks_won"] = {seats[0]: 13}
+    # With ``nulls``, some optional fields written as null, as a tool may write them (a
+    # round trip drops them, so the round-trip property goes without).
+    written_null = draw(st.sampled_from([{}, {"claim": None}, {"deal": None}])) if nulls else {}
+    return drop_none(h) | written_null | draw(extensions)
+
+
+@st.composite
+def logs(draw, hands=3, most=13, nulls=False):
+    variant = draw(st.sampled_from(["partnership", "two_player"]))
+    seats = ["N", "E", "S", "W"] if variant == "partnership" else ["N", "S"]
+    sides = ["NS", "EW"] if variant == "partnership" else ["N", "S"]
+    rules = drop_none({
+        "target_score": draw(optional(st.integers(1, 2000))),
+        "bag_limit": draw(optional(st.integers(1, 20))),
+        "bag_penalty": draw(optional(st.integers(0, 200))),
+        "nil_bonus": draw(optional(st.integers(0, 200))),
+        "blind_nil_bonus": draw(optional(st.integers(0, 400))),
+        "failed_nil_tricks": draw(optional(st.sampled_from(["bags", "help_partner", "ignored"]))),
+        "allow_blind_nil": draw(optional(st.booleans())),
+        "blind_nil_min_deficit": draw(optional(st.integers(0, 500))),
+        "mercy_score": draw(optional(st.integers(-1000, 0))),
+        "revoke_penalty": draw(optional(st.sampled_from(["tricks", "set"]))),
+        "revoke_penalty_tricks": draw(optional(st.integers(0, 13))),
+    })
+    event = draw(optional(st.builds(
+        lambda season, date, table, notes, ext: drop_none(
+            {"season": season, "date": date, "table": table, "notes": notes}) | ext,
+        optional(small_text), optional(st.dates().map(lambda d: d.isoformat())),
+        optional(small_text), optional(small_text), extensions)))
+    log = {
+        "format": "spades-game",
+        "format_version": draw(st.sampled_from(["1.0", "1.3"])),
+        "game_id": draw(optional(st.text(st.characters(blacklist_categories=("Cs",)),
+                                         min_size=1, max_size=20))),
+        "variant": variant,
+        "players": {s: draw(small_text) for s in seats},
+        "rules": rules if draw(st.booleans()) else None,
+        "event": event,
+        "initial": draw(optional(st.dictionaries(st.sampled_from(sides), st.fixed_dictionaries(
+            {"score": st.integers(-500, 500), "bags": st.integers(0, 9)}), max_size=2))),
+        "hands": draw(st.lists(hands_(seats, most, nulls), max_size=hands)),
+        "history": draw(optional(st.lists(st.builds(
+            lambda rev, hand, why: drop_none({"revision": rev, "at": "2026-11-27T21:00:00Z",
+                                              "by": "referee", "hand": hand,
+                                              "what": "E bid 3, was 4", "why": why}),
+            st.integers(1, 9), optional(st.integers(1, 60)), optional(small_text)),
+            max_size=2))),
+    }
+    return drop_none(log) | draw(extensions)

@@ -115,12 +115,25 @@ def initial_totals(log: LogLike, variant: Variant) -> dict[str, SideTotals]:
             else SideTotals() for side in variant.sides}
 
 
-def analyse_game(log: GameLog) -> GameAnalysis:
-    """Replay and score every hand of a log; collect every finding, never stopping early."""
+def analyse_game(log: GameLog, previous: GameAnalysis | None = None) -> GameAnalysis:
+    """Replay and score every hand of a log; collect every finding, never stopping early.
+
+    ``previous``: the analysis of an earlier version of the same game (the app's, before a
+    hand was added or corrected). A hand's replay depends only on the hand and the rules, so
+    the replays of hands that are the very same (immutable) objects under the same rules are
+    reused; the game is still scored from the first hand.
+    """
     variant = Variant(log.variant)
-    return analyse_records(log, variant, ruleset_of(log),
-                           [hand_record(variant, h) for h in log.hands],
-                           initial_totals(log, variant), [h.recorded for h in log.hands])
+    rules = ruleset_of(log)
+    reuse: dict[int, HandReplay] = {}
+    if previous is not None and previous.rules == rules and previous.variant is variant:
+        old_hands = getattr(previous.log, "hands", ())
+        reuse = {id(h): r for h, r in zip(old_hands, previous.replays)}
+    replays = [reuse.get(id(h)) for h in log.hands]
+    records = [r.record if r is not None else hand_record(variant, h)
+               for h, r in zip(log.hands, replays)]
+    return analyse_records(log, variant, rules, records, initial_totals(log, variant),
+                           [h.recorded for h in log.hands], replays)
 
 
 def analyse_fast(fast: FastLog) -> GameAnalysis:
@@ -155,12 +168,18 @@ def analyse_file(path: str | os.PathLike[str], warnings: list[str] | None = None
 
 def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,
                     records: Sequence[HandRecord], initial: Mapping[str, SideTotals],
-                    recorded: Sequence[Mapping[str, int] | None]) -> GameAnalysis:
+                    recorded: Sequence[Mapping[str, int] | None],
+                    replays: Sequence[HandReplay | None] | None = None) -> GameAnalysis:
     """The analysis of a game given as the core's records: replay every hand, score the game
     from the play, and collect every finding (the hands' and the game's), never stopping
     early. ``initial``: every side's score and bags carried in; ``recorded``: each hand's
-    written running scores (or None)."""
-    replays = [replay_fast(r, rules) for r in records]
+    written running scores (or None); ``replays``: replays already made of some of the
+    records under these rules (None where a hand must be replayed)."""
+    if replays is None:
+        replays = [replay_fast(r, rules) for r in records]
+    else:
+        replays = [done if done is not None else replay_fast(r, rules)
+                   for r, done in zip(records, replays)]
     inputs = [HandInput(r.record.dealer, r.record.bids, r.tricks_won) for r in replays]
     score = score_game(variant, inputs, rules, initial)
     analysis = GameAnalysis(log, variant, rules, replays, score, initial=dict(initial),

@@ -145,8 +145,10 @@ class GameSession(CardByCardMixin):
         return cls(new_game_log(variant, players, first_dealer, **event))
 
     def _set_log(self, log: GameLog) -> None:
+        # The hands kept from the previous log are the same objects: their replays are reused.
+        previous = getattr(self, "_analysis", None)
         self._log = log
-        self._analysis = analyse_game(log)
+        self._analysis = analyse_game(log, previous)
         self._report: dict[str, Any] | None = None
 
     # --- state --------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import BIT, CARDS, FULL_DECK, SPADES_MASK, Card, cards_in, format_hand
+from ..cards import BIT, CARDS, SPADES_MASK, Card, format_hand
 from ..seats import Seat, Variant
 from .hand import CardPlayed, HandPlay, TrickTaken, suit_name
 from .record import HandRecord
@@ -503,17 +503,8 @@ def _hands_text(hands: Mapping[Seat, int]) -> dict[str, str]:
     return {str(s): format_hand(m) for s, m in hands.items()}
 
 
-def unseen_cards(record: HandRecord, replay: HandReplay) -> int:
-    """Cards not yet seen in the play (for the referee's grid of cards still to come)."""
-    seen = 0
-    for t in replay.tricks:
-        for c in t.cards:
-            seen |= BIT[c]
-    return FULL_DECK & ~seen
-
-
-__all__ = ["Finding", "HandReplay", "INVALID_CODES", "replay_hand", "iter_replay", "unseen_cards",
-           "cards_in"]
+__all__ = ["Finding", "HandReplay", "INVALID_CODES", "replay_hand", "replay_fast",
+           "iter_replay"]
 
 
 def replay_fast(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> HandReplay:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import CARDS, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS, Card, Suit
+from ..cards import NON_SPADES_MASK, SUIT_MASKS, Suit
 from ..seats import Seat, Variant
 
 SPADES = 3
@@ -66,14 +66,3 @@ def winning_index(cards: Sequence[int]) -> int:
         elif s == SPADES:
             best, best_card, best_suit = i, c, SPADES
     return best
-
-
-def trick_text(cards: Sequence[int]) -> str:
-    return " ".join(str(CARDS[c]) for c in cards)
-
-
-def spades_in(mask: int) -> int:
-    return mask & SPADES_MASK
-
-
-__all__ = ["legal_plays", "breach", "trick_winner", "winning_index", "Card"]

@@ -10,7 +10,7 @@ from scorekeeper.cards import CARDS, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS, c
 from scorekeeper.game import analyse_game
 from scorekeeper.logio import log_from_data
 from scorekeeper.rules.hand import HandPlay
-from scorekeeper.seats import Seat, Variant
+from scorekeeper.seats import Variant
 from scorekeeper.simulate import random_deal, random_game_log
 
 

@@ -15,6 +15,10 @@ class Seat(IntEnum):
     S = 2
     W = 3
 
+    def __bool__(self) -> bool:
+        # N is 0 as an int, but a seat is always something: `if turn:` must not skip North.
+        return True
+
     @property
     def partner(self) -> Seat:
         return Seat((self + 2) % 4)

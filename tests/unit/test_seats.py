@@ -79,3 +79,10 @@ def test_text_forms():
     assert str(N) == "N"
     assert str(T) == "two_player"
     assert Variant("partnership") is P
+
+
+def test_every_seat_is_truthy_north_included():
+    # Seat.N is 0 as an int; code that asks `if turn:` must still see North.
+    assert all(bool(s) for s in Seat)
+    assert (Seat.N or None) is Seat.N
+    assert Seat.N == 0 and Seat.N + 1 == 1  # still an int for tables and masks

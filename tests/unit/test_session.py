@@ -320,3 +320,13 @@ def test_random_quick_games_match_analysis():
                 s.enter_tricks(hand.tricks_won[seat.name])
             s.confirm_hand()
         assert s.totals == analyse_game(log).score.final
+
+
+def test_a_draft_with_north_to_bid_next_restores_and_offers_blind_nil():
+    # Two-player, S draws first: N (seat 0) bids first. A saved bid by N must restore.
+    session = GameSession.start("two_player", {"N": "Megan", "S": "Drew"}, "S")
+    assert session.turn == Seat.N and session.blind_nil_allowed(Seat.N)
+    session.bid(0, True)
+    again = GameSession(session.log)
+    again.restore_draft(session.draft())
+    assert again.bids == {Seat.N: (0, True)} and again.turn == Seat.S

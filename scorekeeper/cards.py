@@ -53,6 +53,10 @@ class Card(int):
 
     __slots__ = ()
 
+    def __bool__(self) -> bool:
+        # The two of clubs is 0 as an int, but a card is always something.
+        return True
+
     @property
     def suit(self) -> Suit:
         return _SUITS[self // 13]

@@ -117,3 +117,8 @@ def test_format_hand_spades_first_high_cards_first():
 def test_sort_for_display():
     shown = sort_for_display([card("2C"), card("AS"), card("TH"), card("KH"), card("3D")])
     assert [str(c) for c in shown] == ["AS", "KH", "TH", "3D", "2C"]
+
+
+def test_every_card_is_truthy_the_two_of_clubs_included():
+    from scorekeeper.cards import CARDS
+    assert all(bool(c) for c in CARDS) and int(CARDS[0]) == 0

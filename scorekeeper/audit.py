@@ -24,19 +24,16 @@ be read at all (no file, not JSON, not the schema) is refused, by the caller.
 
 from __future__ import annotations
 
-import gc
 import json
-import marshal
-import os
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import BIT, CARDS, Card, Suit
-from .game import GameAnalysis, HandFinding, analyse_file
+from .audit_json import paused_cycle_collector
+from .audit_text import SEAT_TEXT, counts_text, file_text, final_json, hand_text
+from .game import GameAnalysis, HandFinding, analyse_file, analyse_text
 from .penalties import HandPenalties, Revoke, corrected_score, penalise_hand
-from .rules import fastcheck  # noqa: F401  (replay_fast's, loaded once before audit_json forks)
 from .rules.replay import Finding, HandReplay
 from .rules.scoring import GameScore, HandInput, ScoredHand
 from .rules.trick import winning_index
@@ -326,14 +323,9 @@ def _claim_json(c: ClaimCheck) -> dict[str, Any]:
                      for n in c.nils]}
 
 
-_SEAT_TEXT = tuple(str(s) for s in Seat)
-"""A seat's letter by its number: ``str(seat)`` goes through the enum's ``name`` property,
-and the document writes a seat some 25 times a hand."""
-
-
 def hand_json(h: HandAudit, v: Variant) -> dict[str, Any]:
     r = h.replay
-    name = _SEAT_TEXT
+    name = SEAT_TEXT
     won, corrected = r.tricks_won, h.penalties.tricks_won
     return {
         "number": h.number, "dealer": name[r.record.dealer],
@@ -359,61 +351,6 @@ def _penalties_json(h: HandAudit) -> list[dict[str, Any]]:
              "description": p.describe()} for p in h.penalties.penalties]
 
 
-# The document's text is written straight from the audits (``_files_text``), not by building
-# ``audit_report``'s dicts and encoding them: a hand's part is a few joins of letters and
-# numbers that need no escaping, and a rare part (penalties, a claim, written scores, a file
-# name) goes through json.dumps. The text is exactly ``json.dumps(audit_report(...))``'s
-# (``tests/unit/test_audit_json_text.py``).
-_BOOL = ("false", "true")
-
-
-def _sides_text(scored: ScoredHand) -> str:
-    return "{" + ", ".join([f'"{s}": {{"points": {r.points}, "score": {r.score}, "bags": {r.bags}}}'
-                            for s, r in scored.sides.items()]) + "}"
-
-
-def _hand_text(h: HandAudit, seats: tuple[Seat, ...]) -> str:
-    r = h.replay
-    name = _SEAT_TEXT
-    won, corrected = r.tricks_won, h.penalties.tricks_won
-    bids = ", ".join([f'{{"seat": "{name[b.seat]}", "bid": {b.tricks}, "blind": {_BOOL[b.blind]}}}'
-                      for b in r.record.bids])
-    winners = ", ".join([_QUOTED_SEAT[t.winner] for t in r.tricks])
-    played = ", ".join([f'"{name[s]}": {won.get(s, 0)}' for s in seats])
-    fixed = played if corrected == won else ", ".join([f'"{name[s]}": {corrected[s]}'
-                                                       for s in seats])
-    penalties = json.dumps(_penalties_json(h)) if h.penalties.penalties else "[]"
-    claim = "null" if h.claim is None else json.dumps(_claim_json(h.claim))
-    recorded = "null" if h.recorded is None else json.dumps(h.recorded)
-    sides = _sides_text(h.played)
-    sides_fixed = sides if h.corrected is h.played else _sides_text(h.corrected)
-    return (f'{{"number": {h.number}, "dealer": "{name[r.record.dealer]}", "bids": [{bids}],'
-            f' "dealt_known": {_BOOL[r.dealt_known]}, "trick_winners": [{winners}],'
-            f' "tricks_won": {{"played": {{{played}}}, "corrected": {{{fixed}}}}},'
-            f' "penalties": {penalties}, "claim": {claim},'
-            f' "score": {{"recorded": {recorded}, "played": {sides}, "corrected": {sides_fixed}}}}}')
-
-
-_QUOTED_SEAT = tuple(f'"{s}"' for s in Seat)
-
-
-def _files_text(audits: list[GameAudit]) -> str:
-    """``json.dumps(audit_report(audits)["files"])`` without its brackets (see above)."""
-    parts = []
-    for a in audits:
-        seats = a.variant.seats
-        final = {"played": {s: {"score": t.score, "bags": t.bags}
-                            for s, t in a.analysis.score.final.items()},
-                 "corrected": {s: {"score": t.score, "bags": t.bags}
-                               for s, t in a.corrected.final.items()}}
-        winner = {"played": a.analysis.score.winner, "corrected": a.corrected.winner}
-        hands = ", ".join([_hand_text(h, seats) for h in a.hands])
-        parts.append(f'{{"file": {json.dumps(a.file)}, "variant": "{a.variant.value}",'
-                     f' "hands": [{hands}], "final": {json.dumps(final)},'
-                     f' "winner": {json.dumps(winner)}}}')
-    return ", ".join(parts)
-
-
 def audit_report(audits: list[GameAudit]) -> dict[str, Any]:
     """The ``scorekeeper audit --format json`` document.
 
@@ -426,10 +363,7 @@ def audit_report(audits: list[GameAudit]) -> dict[str, Any]:
     files = []
     for a in audits:
         v = a.variant
-        final = {"played": {s: {"score": t.score, "bags": t.bags}
-                            for s, t in a.analysis.score.final.items()},
-                 "corrected": {s: {"score": t.score, "bags": t.bags}
-                               for s, t in a.corrected.final.items()}}
+        final = final_json(a.analysis.score, a.corrected)
         files.append({"file": a.file, "variant": v.value,
                       "hands": [hand_json(h, v) for h in a.hands], "final": final,
                       "winner": {"played": a.analysis.score.winner,
@@ -440,6 +374,15 @@ def audit_report(audits: list[GameAudit]) -> dict[str, Any]:
 
 
 # -- many files: the audit command's library side -----------------------------------------
+def audit_file(path: str, only_hand: int | None = None, text: str | None = None,
+               data: object = None) -> GameAudit:
+    """Read and audit one log file (``text`` and ``data``: the file already read, and parsed
+    as JSON, if it was). Raises ``logio.LogError`` for a log that cannot be read, with
+    ``validate``'s messages, and ``NoSuchHand``."""
+    analysis = analyse_file(path) if text is None else analyse_text(path, text, data)
+    return audit_game(analysis, path, only_hand)
+
+
 def audit_paths(paths: Iterable[str], only_hand: int | None = None
                 ) -> tuple[list[GameAudit], list[str]]:
     """Audit log files in order: the audits of those that can be read, and a message for
@@ -447,156 +390,49 @@ def audit_paths(paths: Iterable[str], only_hand: int | None = None
     or that have no hand ``only_hand``. Each file goes the trusted fast way when it can
     (``game.analyse_file``)."""
     audits, errors = [], []
-    with _no_cycle_collector():
+    with paused_cycle_collector():
         for path in paths:
             try:
-                audits.append(audit_game(analyse_file(path), path, only_hand))
-            except NoSuchHand as exc:
-                errors.append(str(exc))
+                audits.append(audit_file(path, only_hand))
             except ValueError as exc:
-                from .logio import LogError  # already loaded when a log was refused
-
-                if not isinstance(exc, LogError):
-                    raise
-                errors.extend(f"{exc.source}: {p}" for p in exc.problems)
+                errors.extend(audit_errors(exc))
     return audits, errors
 
 
-@contextmanager
-def _no_cycle_collector() -> Iterator[None]:
-    """Pause Python's cycle collector for a batch of logs (then restore it as it was).
+def audit_errors(exc: ValueError) -> list[str]:
+    """The messages of a file that could not be audited (``NoSuchHand`` or ``LogError``);
+    any other error is raised again."""
+    if isinstance(exc, NoSuchHand):
+        return [str(exc)]
+    from .logio import LogError  # already loaded when a log was refused
 
-    Reading and auditing builds a few hundred small objects a hand, all kept until the report
-    is written, and none in a reference cycle (reference counting frees whatever is dropped).
-    With the collector on, every 700 new objects it walks the young ones, and ever more often
-    the whole heap as it grows: a third of the CPU time of a 2,000-hand audit for nothing to
-    collect.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
+    if not isinstance(exc, LogError):
+        raise exc
+    return [f"{exc.source}: {p}" for p in exc.problems]
 
 
-@dataclass
-class JsonAudit:
-    """``scorekeeper audit --format json`` over some files: the document and the problems."""
-
-    text: str
-    """The ``audit_report`` document as one line of JSON."""
-    errors: list[str]
-    """A message for each file that could not be audited, in file order."""
-    findings: int
-
-
-PARALLEL_MIN_BYTES = 256 * 1024
-"""Below this much log text, one process is quicker than starting a second."""
-
-
-def audit_json(paths: Sequence[str], only_hand: int | None = None, *,
-               workers: int | None = None,
-               min_bytes: int = PARALLEL_MIN_BYTES) -> JsonAudit:
-    """The JSON audit of ``paths``, on two cores when there are several files and enough
-    text (``workers``: None for the cores this process may use, 1 for one process).
-
-    The second process is a ``fork`` of this one after the imports: it audits the first part
-    of the files and sends back its part of the document already encoded, which is joined to
-    this process's part, so the text is exactly ``json.dumps(audit_report(...))`` of all the
-    files in order. If the second process fails in any way, its files are audited here.
-    """
-    paths = list(paths)
-    if workers is None:
-        workers = _usable_cores()
-    split = _split_point(paths, min_bytes) if workers > 1 and hasattr(os, "fork") else None
-    with _no_cycle_collector():  # the report too (see audit_paths)
-        if split is None:
-            return _join([_json_part(paths, only_hand)])
-        first, second = paths[:split], paths[split:]
-        return _join(_forked(first, second, only_hand))
+def audit_file_text(a: GameAudit) -> str:
+    """``json.dumps`` of the audit's file in ``audit_report(...)["files"]``."""
+    seats = a.variant.seats
+    hands = []
+    for h in a.hands:
+        r = h.replay
+        won = [0, 0, 0, 0]
+        for s, n in r.tricks_won.items():
+            won[s] = n
+        played = counts_text(seats, won)
+        fixed = h.penalties.tricks_won
+        hands.append(hand_text(
+            h.number, r.record.dealer, r.record.bids, r.dealt_known,
+            [t.winner for t in r.tricks], played,
+            played if fixed == r.tricks_won else counts_text(seats, fixed), h.played,
+            h.corrected,
+            penalties=json.dumps(_penalties_json(h)) if h.penalties.penalties else "[]",
+            claim="null" if h.claim is None else json.dumps(_claim_json(h.claim)),
+            recorded="null" if h.recorded is None else json.dumps(h.recorded)))
+    return file_text(a.file, a.variant.value, hands, a.analysis.score, a.corrected)
 
 
-def _usable_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
-def _split_point(paths: list[str], min_bytes: int) -> int | None:
-    """Where to cut the files into two parts of about the same size (None: don't)."""
-    if len(paths) < 2:
-        return None
-    try:
-        sizes = [os.path.getsize(p) for p in paths]
-    except OSError:  # a missing file: one process words the problem as usual
-        return None
-    total = sum(sizes)
-    if total < min_bytes:
-        return None
-    run = 0
-    for i, size in enumerate(sizes[:-1], start=1):
-        run += size
-        if run * 2 >= total:
-            return i
-    return len(paths) - 1
-
-
-_Part = tuple[int, str, str, list[str], int]
-"""(hands audited, findings encoded, files encoded, problems, findings counted)."""
-
-
-def _json_part(paths: list[str], only_hand: int | None) -> _Part:
-    audits, errors = audit_paths(paths, only_hand)
-    findings = [f.to_dict() for a in audits for f in a.findings]
-    # Each list encoded without its brackets: parts join with ", " as json.dumps writes them.
-    return (sum(len(a.hands) for a in audits), json.dumps(findings)[1:-1], _files_text(audits),
-            errors, len(findings))
-
-
-def _join(parts: list[_Part]) -> JsonAudit:
-    findings = ", ".join(p[1] for p in parts if p[1])
-    files = ", ".join(p[2] for p in parts if p[2])
-    text = (f'{{"hands_audited": {sum(p[0] for p in parts)}, "findings": [{findings}],'
-            f' "files": [{files}]}}')
-    return JsonAudit(text, [e for p in parts for e in p[3]], sum(p[4] for p in parts))
-
-
-def _forked(first: list[str], second: list[str], only_hand: int | None) -> list[_Part]:
-    """Audit ``first`` in a forked child and ``second`` here, at the same time."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns, never runs the parent's exit handlers
-        status = 1
-        try:
-            os.close(read_end)
-            data = marshal.dumps(_json_part(first, only_hand))
-            with os.fdopen(write_end, "wb") as out:
-                out.write(data)
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(write_end)
-    reader = os.fdopen(read_end, "rb")
-    try:
-        mine = _json_part(second, only_hand)
-        data = reader.read()
-    finally:
-        reader.close()  # if we failed, the child's write fails too instead of waiting
-        _, status = os.waitpid(pid, 0)
-    theirs = None
-    if status == 0 and data:
-        try:
-            theirs = marshal.loads(data)
-        except (ValueError, EOFError, TypeError):
-            theirs = None
-    if theirs is None:
-        theirs = _json_part(first, only_hand)
-    return [theirs, mine]
-
-
-__all__ = ["NoSuchHand", "AuditFinding", "ClaimCheck", "GameAudit", "HandAudit", "JsonAudit",
-           "LineTrick", "NilCheck", "audit_game", "audit_json", "audit_paths", "audit_report",
-           "check_claim", "line_text", "remaining_hands"]
+__all__ = ["NoSuchHand", "AuditFinding", "ClaimCheck", "GameAudit", "HandAudit", "LineTrick",
+           "NilCheck", "audit_errors", "audit_file", "audit_file_text", "audit_game",
+           "audit_paths", "audit_report", "check_claim", "line_text", "remaining_hands"]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
 from .cards import CARDS, Card
-from .fastread import read_fast
+from .fastread import read_fast, read_fast_data
 from .rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from .rules.replay import Finding, HandReplay, replay_fast
 from .rules.scoring import Bid, GameScore, HandInput, SideTotals, score_game
@@ -155,15 +155,22 @@ def analyse_file(path: str | os.PathLike[str], warnings: list[str] | None = None
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except (OSError, ValueError):  # missing, a folder, not UTF-8...: read_log words it
-        text = None
-    if text is not None:
-        fast = read_fast(text)
-        if fast is not None:
-            return analyse_fast(fast)
-    from .logio import parse_log, read_log
+        from .logio import read_log
 
-    return analyse_game(read_log(path, warnings) if text is None
-                        else parse_log(text, str(path), warnings))
+        return analyse_game(read_log(path, warnings))
+    return analyse_text(path, text, None, warnings)
+
+
+def analyse_text(path: str | os.PathLike[str], text: str, data: object = None,
+                 warnings: list[str] | None = None) -> GameAnalysis:
+    """``analyse_file`` of a file's ``text`` already read, and ``data``, the text already
+    parsed as JSON (None: not parsed yet, or not JSON)."""
+    fast = read_fast(text) if data is None else read_fast_data(data)
+    if fast is not None:
+        return analyse_fast(fast)
+    from .logio import parse_log
+
+    return analyse_game(parse_log(text, str(path), warnings))
 
 
 def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,

@@ -32,9 +32,9 @@ def audit_command(logs: tuple[str, ...], hand: int | None, fmt: str, jobs: int |
     (the others are still audited).
     """
     # The library reads each file once, the trusted fast way when it can (no pydantic), and
-    # with --format json audits many files on two cores (scorekeeper.audit.audit_json).
+    # with --format json audits many files on two cores (scorekeeper.audit_json).
     if fmt == "json":
-        from ..audit import audit_json
+        from ..audit_json import audit_json
 
         run = audit_json(logs, hand, workers=jobs)
         errors, has_findings = run.errors, run.findings > 0

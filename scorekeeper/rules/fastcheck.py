@@ -26,12 +26,14 @@ not a finding: it raises ``ValueError``.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import BIT, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS
 from ..seats import Seat, Variant
-from .record import HandRecord
 from .settings import DEFAULT_RULES, RuleSet
+
+if TYPE_CHECKING:
+    from .record import HandRecord
 
 #: Every code ``replay_hand`` reports; bit ``i`` of a mask stands for ``CODES[i]``.
 CODES: tuple[str, ...] = (
@@ -454,57 +456,69 @@ def _play(tricks, n_seats: int, hold: list[int], turn: int,
 
 
 def _play4(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int, list[int], int]:
-    problems = 0
+    for t in tricks:
+        if len(t.cards) != 4:  # a short or long trick: card by card, as the replay plays it
+            return _play_slow(tricks, 4, hold, turn, winners)
+    start = hold.copy()
+    clean, won, played = play_tricks4([t.leader for t in tricks],
+                                      [c for t in tricks for c in t.cards], hold, turn, winners)
+    if clean:
+        return 0, won, played
+    # Something is wrong: the card-by-card loop names exactly what.
+    hold[:] = start
+    winners.clear()
+    return _play_slow(tricks, 4, hold, turn, winners)
+
+
+def play_tricks4(leaders, cards, hold: list[int], turn: int,
+                 winners: list[int]) -> tuple[bool, list[int], int]:
+    """Whether the play of up to 13 full partnership tricks is clean: trick ``i`` led by
+    ``leaders[i]`` (a seat as an int), its cards ``cards[4*i:4*i+4]`` (ints) in play order.
+    ``hold``: each seat's mask when play began, updated as cards leave it; ``turn``: the seat
+    to lead the first; each trick's winner is appended to ``winners``. Returns (clean, tricks
+    won by seat, every card played); when not clean, the counts, winners and ``hold`` mean
+    nothing, and the card-by-card check (``_play_slow``) says what is wrong.
+
+    Clean means what ``check_play`` means by no problem: each trick led by the last winner,
+    every card held, none played twice, suit followed, no spade led before spades are broken
+    by a seat that has another suit. It is the loop every clean hand of a sweep goes through
+    (``check_play``, and the bulk audit, ``scorekeeper.sweep``, straight from a log's card
+    lists), so it does the least per card: a card leaves its seat's mask by exclusive or,
+    which never fails; a card the seat did not hold shows at the end as a bit that was not
+    there at the start (or as a card played twice). Until then the masks are exact, so every
+    revoke and spade lead is seen.
+    """
+    clean = True
     played = 0
     won = [0, 0, 0, 0]
-    count = 4 * len(tricks)
+    start = hold.copy()
     bits, led_mask, beats, order = BIT, _LED_MASK, _BEATS, _ORDER[_P]
-    for t in tricks:
-        cards = t.cards
-        try:
-            c0, c1, c2, c3 = cards
-        except ValueError:
-            p, turn, played, k = _odd_trick(cards, order[t.leader], 4, hold, turn, played, won,
-                                            winners)
-            problems |= p
-            count += k - 4
-            continue
-        s0, s1, s2, s3 = order[t.leader]
+    it = iter(cards)
+    for leader, c0, c1, c2, c3 in zip(leaders, it, it, it, it):
+        s0, s1, s2, s3 = order[leader]
         if s0 != turn:
-            problems |= LEAD_OUT_OF_TURN
+            clean = False
         b0 = bits[c0]
         h = hold[s0]
-        if h & b0:
-            hold[s0] = h ^ b0
-        elif not played & b0:
-            problems |= CARD_NOT_HELD
+        hold[s0] = h ^ b0
         if c0 >= 39 and not played & SPADES_MASK and h & NON_SPADES_MASK:
-            problems |= SPADE_LED_UNBROKEN
+            clean = False
         led = led_mask[c0]
         b1 = bits[c1]
         h = hold[s1]
-        if h & b1:
-            hold[s1] = h ^ b1
-        elif not (played | b0) & b1:
-            problems |= CARD_NOT_HELD
+        hold[s1] = h ^ b1
         if not b1 & led and h & led:
-            problems |= REVOKE
+            clean = False
         b2 = bits[c2]
         h = hold[s2]
-        if h & b2:
-            hold[s2] = h ^ b2
-        elif not (played | b0 | b1) & b2:
-            problems |= CARD_NOT_HELD
+        hold[s2] = h ^ b2
         if not b2 & led and h & led:
-            problems |= REVOKE
+            clean = False
         b3 = bits[c3]
         h = hold[s3]
-        if h & b3:
-            hold[s3] = h ^ b3
-        elif not (played | b0 | b1 | b2) & b3:
-            problems |= CARD_NOT_HELD
+        hold[s3] = h ^ b3
         if not b3 & led and h & led:
-            problems |= REVOKE
+            clean = False
         played |= b0 | b1 | b2 | b3
         best, turn = c0, s0
         if beats[c0][c1]:
@@ -515,9 +529,12 @@ def _play4(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int,
             turn = s3
         won[turn] += 1
         winners.append(turn)
-    if played.bit_count() != count:
-        problems |= CARD_DUPLICATED
-    return problems, won, played
+    if played.bit_count() != len(cards):
+        clean = False  # a card played twice
+    for now, then in zip(hold, start):
+        if now & ~then:
+            clean = False  # a card its seat did not hold
+    return clean, won, played
 
 
 def _play2(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int, list[int], int]:
@@ -623,4 +640,4 @@ def _odd_trick(cards, seq, n_seats, hold, turn, played, won, winners) -> tuple[i
 
 
 __all__ = ["CODES", "CODE_BITS", "INVALID_MASK", "CheckedPlay", "check_and_count", "check_hand",
-           "check_play", "codes_of"]
+           "check_play", "codes_of", "play_tricks4"]

@@ -142,10 +142,8 @@ def apply_hand(
         penalties += 1
     penalty = -rules.bag_penalty * penalties
     points = hand.points_before_penalty + penalty
-    return SideHandResult(
-        hand=hand, bag_penalties=penalties, bag_penalty=penalty, points=points,
-        score=totals.score + points, bags=bags,
-    )
+    # Positional: a NamedTuple is built quicker so than with keywords.
+    return SideHandResult(hand, penalties, penalty, points, totals.score + points, bags)
 
 
 def game_winner(scores: Mapping[str, int], rules: RuleSet = DEFAULT_RULES) -> str | None:
@@ -221,27 +219,34 @@ def score_game(
 ) -> GameScore:
     """Score a whole game hand by hand. Hands after the game was won are still scored (so a
     referee sees them), and ``won_at_hand`` says where the game really ended."""
-    totals = {side: (initial or {}).get(side, SideTotals()) for side in variant.sides}
+    sides = variant.sides
+    totals = {side: (initial or {}).get(side, SideTotals()) for side in sides}
     scored = []
     winner = None
     won_at = None
-    next_dealer = None
+    # Below the target (and without a mercy rule) no side has won and none is tied at the
+    # target: the common case skips both questions (scoring a season asks it every hand).
+    target = rules.target_score if rules.mercy_score is None else None
+    h = None
     for i, h in enumerate(hands, start=1):
         points = score_hand(variant, h.bids, h.tricks_won, rules)
-        results = {side: apply_hand(totals[side], points[side], rules) for side in variant.sides}
+        results = {side: apply_hand(totals[side], points[side], rules) for side in sides}
         totals = {side: SideTotals(r.score, r.bags) for side, r in results.items()}
-        hand_winner = game_winner({s: t.score for s, t in totals.items()}, rules)
+        if target is not None and max(r.score for r in results.values()) < target:
+            hand_winner = None
+            tied = False
+        else:
+            hand_winner = game_winner({s: t.score for s, t in totals.items()}, rules)
+            tied = _tied_at_target(totals, rules)
         events = hand_events(variant, results, rules)
         if hand_winner and winner is None:
             winner, won_at = hand_winner, i
             events.append(f"{hand_winner} win{'s' if len(hand_winner) == 1 else ''}"
                           f" {' to '.join(str(totals[s].score) for s in _winner_first(variant, hand_winner))}")
-        elif winner is None and _tied_at_target(totals, rules):
+        elif winner is None and tied:
             events.append("tied at the target: another hand is played")
         scored.append(ScoredHand(i, h.dealer, results, hand_winner, tuple(events)))
-        next_dealer = variant.next_dealer(h.dealer)
-    if winner is not None:
-        next_dealer = None
+    next_dealer = None if winner is not None or h is None else variant.next_dealer(h.dealer)
     return GameScore(tuple(scored), totals, winner, won_at, next_dealer)
 
 

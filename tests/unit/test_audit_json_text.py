@@ -14,7 +14,8 @@ import pytest
 # tests/unit is on sys.path (pytest's rootdir import mode):
 from test_audit_random import play_with_breaches
 
-from scorekeeper.audit import audit_json, audit_paths, audit_report
+from scorekeeper.audit import audit_paths, audit_report
+from scorekeeper.audit_json import audit_json
 from scorekeeper.rules.settings import DEFAULT_RULES
 from scorekeeper.seats import Variant
 from scorekeeper.simulate import random_game_log

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from log_strategies import json_values, logs, small_text
 
-from scorekeeper.audit import audit_json, audit_paths
+from scorekeeper.audit import audit_paths
+from scorekeeper.audit_json import audit_json
 from scorekeeper.fastread import read_fast
 from scorekeeper.game import (
     analyse_fast,

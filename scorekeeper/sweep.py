@@ -1,0 +1,172 @@
+"""The bulk audit: a clean card-by-card log straight from its parsed JSON to the audit's text.
+
+``scorekeeper audit --format json`` over a season or a club's archive reads thousands of
+hands, nearly all of them in order. For those the full audit (``audit.py``: records, replays,
+findings, penalties, claims) builds a few hundred objects a hand only to say "nothing found".
+:func:`sweep_log` is the quick way for a log whose every hand is *plain*: a partnership hand
+with the deal, the four bids in turn (no Blind Nil), all 13 tricks of four cards, and nothing
+else but ``tricks_won``, ``recorded`` and ``notes``. It reads the card texts straight from the
+parsed JSON into ints, checks the play with the rules core's own loop
+(``rules.fastcheck.play_tricks4``, the one ``check_play`` uses), scores the game with the
+core's ``score_game``, and writes the file's part of the document with the same writer as the
+full audit (``audit_text.py``).
+
+It gives up (returns None) at the first thing that is not plain or not clean: a hand of
+another shape, any problem of the play, bids out of turn, tricks agreed that differ from the
+play, a dealer out of rotation, a hand after the game was won, a written score that departs
+from the rules. The caller then audits that log in full, which finds and words every problem.
+So the document is the same either way (``tests/unit/test_sweep.py`` compares the two on
+random logs), and a log this module takes has no finding.
+
+It accepts only what the schema accepts: the game-level part is checked by the fast reader
+(``loghead.read_head``), and each hand here with the same exact types (an int is an int,
+cards and seats are looked up among the canonical texts).
+
+This module loads no record, replay or pydantic: a bulk audit of clean logs starts without
+them.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import chain
+from operator import itemgetter
+from typing import Any
+
+from .audit_text import counts_text, file_text, hand_text
+from .cards import CARDS
+from .loghead import DEFER, read_head, recorded_scores
+from .rules.fastcheck import play_tricks4
+from .rules.scoring import Bid, HandInput, ScoredHand, SideTotals, score_game
+from .seats import Seat, Variant
+
+_P = Variant.PARTNERSHIP
+_SEATS = tuple(Seat)
+_SEAT_INT = {s.name: int(s) for s in Seat}
+_CARD_INT = {str(c): int(c) for c in CARDS}
+_CARD_BIT = {str(c): 1 << c for c in CARDS}
+_FULL_DECK = (1 << 52) - 1
+_PLAIN_KEYS = frozenset({"dealer", "bids", "tricks", "deal", "tricks_won", "recorded", "notes"})
+_BID_KEYS = frozenset({"seat", "bid", "blind"})
+_LEADER_AND_CARDS = itemgetter("leader", "cards")
+_TWO, _FOUR, _LIST = {2}, {4}, {list}
+_BIDS = tuple(tuple(Bid(s, n) for n in range(14)) for s in Seat)
+"""_BIDS[seat][n]: the (immutable) bid of n by seat, made once instead of once a hand."""
+
+
+class _NotPlain(Exception):
+    """A hand or log this module leaves to the full audit."""
+
+
+_GIVE_UP = (_NotPlain, *DEFER)
+
+
+def sweep_log(data: Any, file: str) -> tuple[int, str] | None:
+    """(hands audited, the file's part of the audit document) for a parsed log whose hands
+    are all plain and clean and whose game has no finding; None for any other log (the
+    caller audits it in full)."""
+    try:
+        head = read_head(data)
+        if head.variant is not _P:
+            raise _NotPlain
+        hands = data["hands"]
+        if type(hands) is not list or not hands:
+            raise _NotPlain
+        plain = [_plain_hand(h) for h in hands]
+    except _GIVE_UP:
+        return None
+    dealer = plain[0][0].dealer
+    for hand in plain[1:]:
+        dealer = (dealer + 1) & 3
+        if hand[0].dealer != dealer:
+            return None  # dealer_out_of_rotation
+    start = head.initial or {}
+    initial = {side: start.get(side, SideTotals()) for side in _P.sides}
+    score = score_game(_P, [h[0] for h in plain], head.rules, initial)
+    if score.won_at_hand is not None and score.won_at_hand < len(plain):
+        return None  # hand_after_game_won
+    seats = _P.seats
+    parts = []
+    for number, ((given, winners, won, written), scored) in enumerate(zip(plain, score.hands),
+                                                                      start=1):
+        if written is not None and _departs(written, scored):
+            return None  # score_mismatch
+        counts = counts_text(seats, won)
+        parts.append(hand_text(number, given.dealer, given.bids, True, winners, counts, counts,
+                               scored, scored,
+                               recorded="null" if written is None else json.dumps(written)))
+    return len(plain), file_text(file, _P.value, parts, score, score)
+
+
+def _departs(written: dict[str, int], scored: ScoredHand) -> bool:
+    sides = scored.sides
+    return any(side not in sides or sides[side].score != n for side, n in written.items())
+
+
+def _plain_hand(h: Any) -> tuple[HandInput, list[int], list[int], dict[str, int] | None]:
+    """(what scoring needs, each trick's winner, tricks won by seat, the written scores) of a
+    plain and clean hand; raises one of ``_GIVE_UP`` for any other."""
+    if type(h) is not dict or not h.keys() <= _PLAIN_KEYS:
+        raise _NotPlain
+    dealer = _SEAT_INT[h["dealer"]]
+    first = (dealer + 1) & 3
+    bids = h["bids"]
+    if type(bids) is not list or len(bids) != 4:
+        raise _NotPlain
+    made = []
+    seat = first
+    for b in bids:
+        if type(b) is not dict or not b.keys() <= _BID_KEYS or _SEAT_INT[b["seat"]] != seat:
+            raise _NotPlain
+        n = b["bid"]
+        if type(n) is not int or not 0 <= n <= 13 or b.get("blind", False) is not False:
+            raise _NotPlain
+        made.append(_BIDS[seat][n])
+        seat = (seat + 1) & 3
+    deal = h["deal"]
+    if type(deal) is not dict or len(deal) != 4:
+        raise _NotPlain
+    hold = [0, 0, 0, 0]
+    deck = 0
+    bit = _CARD_BIT.__getitem__
+    for name, cards in deal.items():
+        if type(cards) is not list or len(cards) != 13:
+            raise _NotPlain
+        mask = sum(map(bit, cards))
+        if mask.bit_count() != 13:  # a card twice in one hand carries into another bit
+            raise _NotPlain
+        hold[_SEAT_INT[name]] = mask
+        deck |= mask
+    if deck != _FULL_DECK:  # four hands of 13 different cards that overlap
+        raise _NotPlain
+    tricks = h["tricks"]
+    if type(tricks) is not list or len(tricks) != 13:
+        raise _NotPlain
+    # A trick is {"leader", "cards"} and nothing else (anything but a dict fails the lookup);
+    # its cards a list of four.
+    if set(map(len, tricks)) != _TWO:
+        raise _NotPlain
+    leader_texts, card_lists = zip(*map(_LEADER_AND_CARDS, tricks))
+    if set(map(type, card_lists)) != _LIST or set(map(len, card_lists)) != _FOUR:
+        raise _NotPlain
+    winners: list[int] = []
+    clean, won, _ = play_tricks4(
+        list(map(_SEAT_INT.__getitem__, leader_texts)),
+        list(map(_CARD_INT.__getitem__, chain.from_iterable(card_lists))), hold, first, winners)
+    if not clean:
+        raise _NotPlain
+    agreed = h.get("tricks_won")
+    if agreed is not None:
+        if type(agreed) is not dict:
+            raise _NotPlain
+        for name, n in agreed.items():
+            if type(n) is not int or n != won[_SEAT_INT[name]]:
+                raise _NotPlain
+        if sum(agreed.values()) != 13:  # a seat left out (counted 0) that won a trick
+            raise _NotPlain
+    written = recorded_scores(h.get("recorded"), h.get("notes"))
+    given = HandInput(_SEATS[dealer], tuple(made), dict(zip(_SEATS, won)))
+    return given, winners, won, written
+
+
+__all__ = ["sweep_log"]

@@ -7,7 +7,7 @@ findings, penalties, claims) builds a few hundred objects a hand only to say "no
 with the deal, the four bids in turn (no Blind Nil), all 13 tricks of four cards, and nothing
 else but ``tricks_won``, ``recorded`` and ``notes``. It reads the card texts straight from the
 parsed JSON into ints, checks the play with the rules core's own loop
-(``rules.fastcheck.play_tricks4``, the one ``check_play`` uses), scores the game with the
+(``rules.fastplay.play_tricks4``, the one ``check_play`` uses), scores the game with the
 core's ``score_game``, and writes the file's part of the document with the same writer as the
 full audit (``audit_text.py``).
 
@@ -36,7 +36,7 @@ from typing import Any
 from .audit_text import counts_text, file_text, hand_text
 from .cards import CARDS
 from .loghead import DEFER, read_head, recorded_scores
-from .rules.fastcheck import play_tricks4
+from .rules.fastplay import play_tricks4
 from .rules.scoring import Bid, HandInput, ScoredHand, SideTotals, score_game
 from .seats import Seat, Variant
 

@@ -13,7 +13,9 @@ problems). Use it to sweep many hands; replay a flagged hand to learn what, wher
 
 How it stays fast: cards are ints and hands are 52-bit masks; each seat's holding lives in a
 list indexed by seat; a 4-card (or 2-card) trick is checked unrolled, with precomputed tuples
-for the suit mask of each card and for "does card b beat card a"; whether spades are broken is
+for the suit mask of each card and for "does card b beat card a" (``fastplay.py``: a clean
+partnership hand goes through its loop, which only says clean or not, and a hand that is not
+is checked again card by card to name what is wrong); whether spades are broken is
 ``played & SPADES_MASK`` (the referee's reading of RULES.md: any spade played breaks spades);
 a duplicated card is found once for the whole hand by counting bits. The rare shapes (a short
 trick, a leader with no seat, a claim, exchanges, a draw, redraws, odd bids) take slower
@@ -28,8 +30,12 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..cards import BIT, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS
+from ..cards import BIT, NON_SPADES_MASK, SPADES_MASK
 from ..seats import Seat, Variant
+from .fastplay import BEATS as _BEATS
+from .fastplay import LED_MASK as _LED_MASK
+from .fastplay import ORDER as _ORDER
+from .fastplay import play_tricks4
 from .settings import DEFAULT_RULES, RuleSet
 
 if TYPE_CHECKING:
@@ -78,28 +84,8 @@ def codes_of(mask: int) -> frozenset[str]:
     return frozenset(code for i, code in enumerate(CODES) if mask >> i & 1)
 
 
-# -- precomputed tables ------------------------------------------------------------------
-#: _LED_MASK[c]: the 13-bit mask of c's suit, shifted in place (the suit a lead of c asks for).
-_LED_MASK: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in range(52))
-
-
-def _beats(best: int, c: int) -> bool:
-    # The same comparison as trick.winning_index: a higher card of the winning card's suit,
-    # or the first spade on a trick that has none (the winning card is of the suit led or a
-    # spade, so this needs no led suit).
-    return (c // 13 == best // 13 and c > best) or (c // 13 == 3 and best // 13 != 3)
-
-
-#: _BEATS[best][c]: whether c takes the trick from the card now winning it.
-_BEATS: tuple[tuple[bool, ...], ...] = tuple(tuple(_beats(a, b) for b in range(52))
-                                             for a in range(52))
-
+# -- precomputed tables (the trick tables are fastplay's) ------------------------------
 _P, _T = Variant.PARTNERSHIP, Variant.TWO_PLAYER
-#: _ORDER[variant][leader]: the seats (plain ints) in play order, or None for no such seat.
-_ORDER: dict[Variant, tuple[tuple[int, ...] | None, ...]] = {
-    _P: ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2)),
-    _T: ((0, 2), None, (2, 0), None),
-}
 _SEAT_INTS = {_P: (0, 1, 2, 3), _T: (0, 2)}
 _SEATS = tuple(Seat)
 _SEAT_OF = attrgetter("seat")
@@ -470,73 +456,6 @@ def _play4(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int,
     return _play_slow(tricks, 4, hold, turn, winners)
 
 
-def play_tricks4(leaders, cards, hold: list[int], turn: int,
-                 winners: list[int]) -> tuple[bool, list[int], int]:
-    """Whether the play of up to 13 full partnership tricks is clean: trick ``i`` led by
-    ``leaders[i]`` (a seat as an int), its cards ``cards[4*i:4*i+4]`` (ints) in play order.
-    ``hold``: each seat's mask when play began, updated as cards leave it; ``turn``: the seat
-    to lead the first; each trick's winner is appended to ``winners``. Returns (clean, tricks
-    won by seat, every card played); when not clean, the counts, winners and ``hold`` mean
-    nothing, and the card-by-card check (``_play_slow``) says what is wrong.
-
-    Clean means what ``check_play`` means by no problem: each trick led by the last winner,
-    every card held, none played twice, suit followed, no spade led before spades are broken
-    by a seat that has another suit. It is the loop every clean hand of a sweep goes through
-    (``check_play``, and the bulk audit, ``scorekeeper.sweep``, straight from a log's card
-    lists), so it does the least per card: a card leaves its seat's mask by exclusive or,
-    which never fails; a card the seat did not hold shows at the end as a bit that was not
-    there at the start (or as a card played twice). Until then the masks are exact, so every
-    revoke and spade lead is seen.
-    """
-    clean = True
-    played = 0
-    won = [0, 0, 0, 0]
-    start = hold.copy()
-    bits, led_mask, beats, order = BIT, _LED_MASK, _BEATS, _ORDER[_P]
-    it = iter(cards)
-    for leader, c0, c1, c2, c3 in zip(leaders, it, it, it, it):
-        s0, s1, s2, s3 = order[leader]
-        if s0 != turn:
-            clean = False
-        b0 = bits[c0]
-        h = hold[s0]
-        hold[s0] = h ^ b0
-        if c0 >= 39 and not played & SPADES_MASK and h & NON_SPADES_MASK:
-            clean = False
-        led = led_mask[c0]
-        b1 = bits[c1]
-        h = hold[s1]
-        hold[s1] = h ^ b1
-        if not b1 & led and h & led:
-            clean = False
-        b2 = bits[c2]
-        h = hold[s2]
-        hold[s2] = h ^ b2
-        if not b2 & led and h & led:
-            clean = False
-        b3 = bits[c3]
-        h = hold[s3]
-        hold[s3] = h ^ b3
-        if not b3 & led and h & led:
-            clean = False
-        played |= b0 | b1 | b2 | b3
-        best, turn = c0, s0
-        if beats[c0][c1]:
-            best, turn = c1, s1
-        if beats[best][c2]:
-            best, turn = c2, s2
-        if beats[best][c3]:
-            turn = s3
-        won[turn] += 1
-        winners.append(turn)
-    if played.bit_count() != len(cards):
-        clean = False  # a card played twice
-    for now, then in zip(hold, start):
-        if now & ~then:
-            clean = False  # a card its seat did not hold
-    return clean, won, played
-
-
 def _play2(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int, list[int], int]:
     problems = 0
     played = 0
@@ -640,4 +559,4 @@ def _odd_trick(cards, seq, n_seats, hold, turn, played, won, winners) -> tuple[i
 
 
 __all__ = ["CODES", "CODE_BITS", "INVALID_MASK", "CheckedPlay", "check_and_count", "check_hand",
-           "check_play", "codes_of", "play_tricks4"]
+           "check_play", "codes_of"]

@@ -5,8 +5,9 @@
 
 Writes ``--logs`` game logs holding ``--hands`` card-by-card hands in all (deal recorded,
 target score out of reach so every hand is a hand of the game; logs already in ``--dir`` are
-reused), then times, each as a whole process reading the same files, ``--repeat`` runs each,
-wall time and user CPU time (the process and every process it waited for):
+reused), then times, each as a whole process reading the same files, ``--repeat`` runs each
+taken in turns (A, B, C, A, B, C, ...: a shared machine that slows down for a while slows every
+side alike), wall time and user CPU time (the process and every process it waited for):
 
 - ``scorekeeper audit LOG... --format json`` (the whole audit: replay, findings, penalties,
   scores, the JSON document), as it runs by default (two processes on a machine with two
@@ -174,20 +175,32 @@ def _openspiel_checker():
 
 
 # -- timing ---------------------------------------------------------------------------------
-def _runs(cmd: list[str], repeat: int, env: dict[str, str] | None = None
-          ) -> tuple[list[tuple[float, float]], subprocess.CompletedProcess]:
-    """Run ``cmd`` ``repeat`` times; (wall seconds, user CPU seconds) of each run, the user
-    time of the process and of every process it waited for (a forked worker included)."""
-    runs, result = [], None
+def _run_once(cmd: list[str], env: dict[str, str] | None
+              ) -> tuple[float, float, subprocess.CompletedProcess]:
+    """(wall seconds, user CPU seconds, the result) of one run: the user time of the process
+    and of every process it waited for (a forked worker included)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+    t0 = time.perf_counter()
+    result = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
+    wall = time.perf_counter() - t0
+    return wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before, result
+
+
+def _interleaved(cmds: dict[str, list[str]], repeat: int, env: dict[str, str] | None
+                 ) -> tuple[dict[str, list[tuple[float, float]]],
+                            dict[str, subprocess.CompletedProcess]]:
+    """Run every command ``repeat`` times, taking turns (A, B, C, A, B, C, ...), so that a
+    machine that is slower for a while (a shared VM) slows every side alike."""
+    runs: dict[str, list[tuple[float, float]]] = {label: [] for label in cmds}
+    results = {}
     if env is not None:  # a first run fills the bytecode cache; it is not timed
-        subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
+        for cmd in cmds.values():
+            subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
     for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
-        t0 = time.perf_counter()
-        result = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
-        wall = time.perf_counter() - t0
-        runs.append((wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before))
-    return runs, result
+        for label, cmd in cmds.items():
+            wall, user, results[label] = _run_once(cmd, env)
+            runs[label].append((wall, user))
+    return runs, results
 
 
 def _describe(runs: list[tuple[float, float]]) -> str:
@@ -253,28 +266,51 @@ def main() -> None:
         print(f"{_machine()}; {_bytecode(env)}")
         files = [str(p) for p in paths]
         exe = Path(sys.executable).parent / "scorekeeper"
-        results = {}
-        for label, extra in (("scorekeeper audit --format json", []),
-                             ("scorekeeper audit --format json --jobs 1", ["--jobs", "1"])):
-            runs, res = _runs([str(exe), "audit", *files, "--format", "json", *extra],
-                              args.repeat, env)
+        cmds = {"scorekeeper audit --format json": [str(exe), "audit", *files, "--format",
+                                                    "json"],
+                "scorekeeper audit --format json --jobs 1": [str(exe), "audit", *files,
+                                                             "--format", "json", "--jobs", "1"]}
+        has_openspiel = _openspiel_checker() is not None
+        if has_openspiel:
+            cmds["openspiel"] = [sys.executable, __file__, "--openspiel-replay", *files]
+        runs, results = _interleaved(cmds, args.repeat, env)
+        for label in cmds:
+            res = results[label]
+            if label == "openspiel":
+                print(f"{res.stdout.strip()}; {_describe(runs[label])}")
+                continue
             doc = json.loads(res.stdout)
-            results[label] = runs
             print(f"{label}: {doc['hands_audited']} hands, {len(doc['findings'])} findings,"
-                  f" exit {res.returncode}; {_describe(runs)}")
-        if _openspiel_checker() is None:
+                  f" exit {res.returncode}; {_describe(runs[label])}")
+        if not has_openspiel:
             print("openspiel: not installed (pip install open-spiel); no comparison")
             return
-        runs_os, res_os = _runs([sys.executable, __file__, "--openspiel-replay", *files],
-                                args.repeat, env)
-        print(f"{res_os.stdout.strip()}; {_describe(runs_os)}")
-        best_os = (min(w for w, _ in runs_os), min(u for _, u in runs_os))
-        for label, runs in results.items():
-            best = (min(w for w, _ in runs), min(u for _, u in runs))
-            print(f"{label} vs OpenSpiel, best runs: wall {best[0]:.2f} s vs {best_os[0]:.2f} s"
-                  f" ({'faster' if best[0] < best_os[0] else 'SLOWER'}), user CPU"
-                  f" {best[1]:.2f} s vs {best_os[1]:.2f} s"
-                  f" ({'less' if best[1] < best_os[1] else 'MORE'})")
+        theirs = runs["openspiel"]
+        for label in cmds:
+            if label == "openspiel":
+                continue
+            ours = runs[label]
+            print(f"{label} vs OpenSpiel: wall best {_best(ours, 0):.3f} s vs"
+                  f" {_best(theirs, 0):.3f} s, median {_median(ours, 0):.3f} s vs"
+                  f" {_median(theirs, 0):.3f} s ({_verdict(ours, theirs, 0, 'faster', 'SLOWER')});"
+                  f" user CPU best {_best(ours, 1):.3f} s vs {_best(theirs, 1):.3f} s, median"
+                  f" {_median(ours, 1):.3f} s vs {_median(theirs, 1):.3f} s"
+                  f" ({_verdict(ours, theirs, 1, 'less', 'MORE')})")
+
+
+def _best(runs: list[tuple[float, float]], i: int) -> float:
+    return min(r[i] for r in runs)
+
+
+def _median(runs: list[tuple[float, float]], i: int) -> float:
+    return statistics.median(r[i] for r in runs)
+
+
+def _verdict(ours, theirs, i: int, better: str, worse: str) -> str:
+    """Better only when both the best and the median run are."""
+    if _best(ours, i) < _best(theirs, i) and _median(ours, i) < _median(theirs, i):
+        return better
+    return worse
 
 
 if __name__ == "__main__":

@@ -50,8 +50,15 @@ _PLAIN_KEYS = frozenset({"dealer", "bids", "tricks", "deal", "tricks_won", "reco
 _BID_KEYS = frozenset({"seat", "bid", "blind"})
 _LEADER_AND_CARDS = itemgetter("leader", "cards")
 _TWO, _FOUR, _LIST = {2}, {4}, {list}
+_SEAT_TEXT = tuple(s.name for s in Seat)
 _BIDS = tuple(tuple(Bid(s, n) for n in range(14)) for s in Seat)
 """_BIDS[seat][n]: the (immutable) bid of n by seat, made once instead of once a hand."""
+_BIDS_FROM = tuple(tuple(_BIDS[(first + i) & 3] for i in range(4)) for first in range(4))
+"""_BIDS_FROM[first]: the rows of ``_BIDS`` in bidding order from seat ``first``."""
+_BIDDERS_TEXT = tuple([_SEAT_TEXT[(first + i) & 3] for i in range(4)] for first in range(4))
+_SEAT_OF_BID = itemgetter("seat")
+_COUNT_OF_BID = itemgetter("bid")
+_INT = {int}
 
 
 class _NotPlain(Exception):
@@ -111,18 +118,19 @@ def _plain_hand(h: Any) -> tuple[HandInput, list[int], list[int], dict[str, int]
     dealer = _SEAT_INT[h["dealer"]]
     first = (dealer + 1) & 3
     bids = h["bids"]
-    if type(bids) is not list or len(bids) != 4:
+    # Four bids in turn, of ints 0-13, with no key but seat, bid and blind (false): checked
+    # a column at a time (anything but a dict fails a lookup or the keys).
+    if type(bids) is not list or len(bids) != 4 or not set().union(*bids) <= _BID_KEYS:
         raise _NotPlain
-    made = []
-    seat = first
+    if list(map(_SEAT_OF_BID, bids)) != _BIDDERS_TEXT[first]:
+        raise _NotPlain
+    counts = list(map(_COUNT_OF_BID, bids))
+    if set(map(type, counts)) != _INT or min(counts) < 0 or max(counts) > 13:
+        raise _NotPlain
     for b in bids:
-        if type(b) is not dict or not b.keys() <= _BID_KEYS or _SEAT_INT[b["seat"]] != seat:
+        if "blind" in b and b["blind"] is not False:
             raise _NotPlain
-        n = b["bid"]
-        if type(n) is not int or not 0 <= n <= 13 or b.get("blind", False) is not False:
-            raise _NotPlain
-        made.append(_BIDS[seat][n])
-        seat = (seat + 1) & 3
+    made = tuple(map(tuple.__getitem__, _BIDS_FROM[first], counts))
     deal = h["deal"]
     if type(deal) is not dict or len(deal) != 4:
         raise _NotPlain
@@ -156,17 +164,27 @@ def _plain_hand(h: Any) -> tuple[HandInput, list[int], list[int], dict[str, int]
     if not clean:
         raise _NotPlain
     agreed = h.get("tricks_won")
-    if agreed is not None:
-        if type(agreed) is not dict:
-            raise _NotPlain
-        for name, n in agreed.items():
-            if type(n) is not int or n != won[_SEAT_INT[name]]:
-                raise _NotPlain
-        if sum(agreed.values()) != 13:  # a seat left out (counted 0) that won a trick
-            raise _NotPlain
-    written = recorded_scores(h.get("recorded"), h.get("notes"))
-    given = HandInput(_SEATS[dealer], tuple(made), dict(zip(_SEATS, won)))
+    if agreed is not None and (agreed != dict(zip(_SEAT_TEXT, won))
+                               or set(map(type, agreed.values())) != _INT):
+        _check_agreed(agreed, won)
+    if "recorded" in h or "notes" in h:
+        written = recorded_scores(h.get("recorded"), h.get("notes"))
+    else:
+        written = None
+    given = HandInput(_SEATS[dealer], made, dict(zip(_SEATS, won)))
     return given, winners, won, written
+
+
+def _check_agreed(agreed: Any, won: list[int]) -> None:
+    """``tricks_won`` other than every seat with the count it won: a seat may be left out
+    only when it won nothing; anything else is not clean or not plain."""
+    if type(agreed) is not dict:
+        raise _NotPlain
+    for name, n in agreed.items():
+        if type(n) is not int or n != won[_SEAT_INT[name]]:
+            raise _NotPlain
+    if sum(agreed.values()) != 13:  # a seat left out (counted 0) that won a trick
+        raise _NotPlain
 
 
 __all__ = ["sweep_log"]

@@ -8,6 +8,8 @@ app, the database) are imported inside the commands that need them, so ``score``
 
 from __future__ import annotations
 
+import gc
+
 import click
 
 from .common import CONTEXT_SETTINGS
@@ -57,3 +59,17 @@ def _register_optional() -> None:
 
 
 _register_optional()
+
+
+def run() -> None:
+    """The ``scorekeeper`` program: ``main`` in a process of its own (the console script).
+
+    When the command is done the process ends: the heap is frozen first, so that the
+    interpreter's last cycle collection at exit does not walk every object the command built
+    (7 ms of a 2,000-hand audit's 0.15 s). Not in ``main`` itself, which tests and other
+    programs call in a process that goes on.
+    """
+    try:
+        main(prog_name="scorekeeper")
+    finally:
+        gc.freeze()

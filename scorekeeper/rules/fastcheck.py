@@ -27,7 +27,8 @@ not a finding: it raises ``ValueError``.
 
 from __future__ import annotations
 
-from operator import attrgetter
+from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import BIT, NON_SPADES_MASK, SPADES_MASK
@@ -89,6 +90,8 @@ _P, _T = Variant.PARTNERSHIP, Variant.TWO_PLAYER
 _SEAT_INTS = {_P: (0, 1, 2, 3), _T: (0, 2)}
 _SEATS = tuple(Seat)
 _SEAT_OF = attrgetter("seat")
+_LEADER_OF = itemgetter(0)  # a TrickRecord's leader
+_CARDS_OF = itemgetter(1)  # and its cards
 _BLIND_OF = attrgetter("blind")
 _KEPT_OF = attrgetter("kept")
 _DISCARDED_OF = attrgetter("discarded")
@@ -446,8 +449,9 @@ def _play4(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int,
         if len(t.cards) != 4:  # a short or long trick: card by card, as the replay plays it
             return _play_slow(tricks, 4, hold, turn, winners)
     start = hold.copy()
-    clean, won, played = play_tricks4([t.leader for t in tricks],
-                                      [c for t in tricks for c in t.cards], hold, turn, winners)
+    clean, won, played = play_tricks4(map(_LEADER_OF, tricks),
+                                      chain.from_iterable(map(_CARDS_OF, tricks)), hold, turn,
+                                      winners)
     if clean:
         return 0, won, played
     # Something is wrong: the card-by-card loop names exactly what.

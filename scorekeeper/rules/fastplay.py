@@ -11,6 +11,8 @@ A module of its own so that the bulk audit loads the loop without the rest of ``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..cards import BIT, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS
 from ..seats import Variant
 
@@ -37,10 +39,11 @@ ORDER: dict[Variant, tuple[tuple[int, ...] | None, ...]] = {
 }
 
 
-def play_tricks4(leaders, cards, hold: list[int], turn: int,
+def play_tricks4(leaders: Iterable[int], cards: Iterable[int], hold: list[int], turn: int,
                  winners: list[int]) -> tuple[bool, list[int], int]:
-    """Whether the play of up to 13 full partnership tricks is clean: trick ``i`` led by
-    ``leaders[i]`` (a seat as an int), its cards ``cards[4*i:4*i+4]`` (ints) in play order.
+    """Whether the play of up to 13 full partnership tricks is clean: trick ``i`` led by the
+    ``i``-th of ``leaders`` (a seat as an int), its cards the ``4*i``-th to ``4*i+3``-th of
+    ``cards`` (ints) in play order (iterables: a log's lists, or iterators over records).
     ``hold``: each seat's mask when play began, updated as cards leave it; ``turn``: the seat
     to lead the first; each trick's winner is appended to ``winners``. Returns (clean, tricks
     won by seat, every card played); when not clean, the counts, winners and ``hold`` mean
@@ -59,6 +62,7 @@ def play_tricks4(leaders, cards, hold: list[int], turn: int,
     played = 0
     won = [0, 0, 0, 0]
     start = hold.copy()
+    tricks_before = len(winners)
     bits, led_mask, beats, order = BIT, LED_MASK, BEATS, ORDER[_P]
     it = iter(cards)
     for leader, c0, c1, c2, c3 in zip(leaders, it, it, it, it):
@@ -96,7 +100,7 @@ def play_tricks4(leaders, cards, hold: list[int], turn: int,
             turn = s3
         won[turn] += 1
         winners.append(turn)
-    if played.bit_count() != len(cards):
+    if played.bit_count() != 4 * (len(winners) - tricks_before):
         clean = False  # a card played twice
     for now, then in zip(hold, start):
         if now & ~then:

@@ -9,14 +9,44 @@ app, the database) are imported inside the commands that need them, so ``score``
 from __future__ import annotations
 
 import gc
+import importlib
 
 import click
 
 from .common import CONTEXT_SETTINGS
-from .logs import schema_command, score_command, validate_command
 
 
-@click.group(context_settings=CONTEXT_SETTINGS, invoke_without_command=True)
+class LazyGroup(click.Group):
+    """A group whose commands are imported when one is run or listed (click's documented
+    "lazily loading subcommands"): ``scorekeeper audit`` loads the audit command's module and
+    not the season database's or the log commands'."""
+
+    def __init__(self, *args, lazy_commands: dict[str, str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = lazy_commands
+        """Command name -> ``module:attribute`` of its click command, relative to here."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            module, attribute = self.lazy_commands[cmd_name].split(":")
+            self.add_command(getattr(importlib.import_module(module, __name__), attribute),
+                             cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+_COMMANDS = {
+    "score": ".logs:score_command", "validate": ".logs:validate_command",
+    "schema": ".logs:schema_command", "audit": ".audit:audit_command",
+    "import": ".season:import_command", "export": ".season:export_command",
+    "games": ".season:games_command", "standings": ".season:standings_command",
+}
+
+
+@click.group(cls=LazyGroup, lazy_commands=_COMMANDS, context_settings=CONTEXT_SETTINGS,
+             invoke_without_command=True)
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
               envvar="SCOREKEEPER_DB",
               help="The season database (SQLite). Default: scorekeeper.db in your user data"
@@ -34,31 +64,6 @@ def main(ctx: click.Context, db_path: str | None) -> None:
         from .app import run_app
 
         run_app(db_path)
-
-
-main.add_command(score_command)
-main.add_command(validate_command)
-main.add_command(schema_command)
-
-
-def _register_optional() -> None:
-    """Commands whose modules arrive with later parts of the tool (audit, season database)."""
-    import importlib
-
-    for module, names in (("audit", ("audit_command",)),
-                          ("season", ("import_command", "export_command", "games_command",
-                                      "standings_command"))):
-        try:
-            mod = importlib.import_module(f"{__name__}.{module}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{module}":
-                raise
-            continue
-        for name in names:
-            main.add_command(getattr(mod, name))
-
-
-_register_optional()
 
 
 def run() -> None:

@@ -29,6 +29,19 @@ _QUOTED_SEAT = tuple(f'"{s}"' for s in SEAT_TEXT)
 _BOOL = ("false", "true")
 
 
+class _BidTexts(dict):
+    """Each bid's JSON text, written the first time it is asked for (there are 112 bids, and
+    the document writes four a hand; a bid is a NamedTuple, so the lookup is a tuple's)."""
+
+    def __missing__(self, bid: Bid) -> str:
+        text = self[bid] = (f'{{"seat": "{SEAT_TEXT[bid.seat]}", "bid": {bid.tricks},'
+                            f' "blind": {_BOOL[bid.blind]}}}')
+        return text
+
+
+_BID_TEXTS = _BidTexts()
+
+
 def sides_text(scored: ScoredHand) -> str:
     """``{"NS": {"points": .., "score": .., "bags": ..}, ...}`` of one scored hand."""
     return "{" + ", ".join([f'"{s}": {{"points": {r.points}, "score": {r.score}, "bags": {r.bags}}}'
@@ -48,8 +61,7 @@ def hand_text(number: int, dealer: int, bids: Iterable[Bid], dealt_known: bool,
     """One hand of the document. ``played`` and ``corrected``: the tricks by seat as
     ``counts_text`` writes them; ``penalties``, ``claim``, ``recorded``: their JSON."""
     name = SEAT_TEXT
-    bids_text = ", ".join([f'{{"seat": "{name[b.seat]}", "bid": {b.tricks},'
-                           f' "blind": {_BOOL[b.blind]}}}' for b in bids])
+    bids_text = ", ".join(map(_BID_TEXTS.__getitem__, bids))
     winners_text = ", ".join(map(_QUOTED_SEAT.__getitem__, winners))
     sides = sides_text(played_score)
     sides_fixed = sides if corrected_score is played_score else sides_text(corrected_score)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import BIT, CARDS, Card, Suit
-from .audit_json import paused_cycle_collector
+from .audit_json import JsonAudit, audit_json, paused_cycle_collector
 from .audit_text import SEAT_TEXT, counts_text, file_text, final_json, hand_text
 from .game import GameAnalysis, HandFinding, analyse_file, analyse_text
 from .penalties import HandPenalties, Revoke, corrected_score, penalise_hand
@@ -433,6 +433,7 @@ def audit_file_text(a: GameAudit) -> str:
     return file_text(a.file, a.variant.value, hands, a.analysis.score, a.corrected)
 
 
-__all__ = ["NoSuchHand", "AuditFinding", "ClaimCheck", "GameAudit", "HandAudit", "LineTrick",
-           "NilCheck", "audit_errors", "audit_file", "audit_file_text", "audit_game",
-           "audit_paths", "audit_report", "check_claim", "line_text", "remaining_hands"]
+__all__ = ["NoSuchHand", "AuditFinding", "ClaimCheck", "GameAudit", "HandAudit", "JsonAudit",
+           "LineTrick", "NilCheck", "audit_errors", "audit_file", "audit_file_text",
+           "audit_game", "audit_json", "audit_paths", "audit_report", "check_claim", "line_text",
+           "remaining_hands"]

@@ -100,6 +100,18 @@ def check_keys(obj: dict, known: frozenset[str], extensions: bool) -> None:
             raise Defer
 
 
+def _is_utf8(text: str) -> bool:
+    """False for a text with a lone surrogate (a JSON escape such as ``\\ud800``), which
+    pydantic refuses in a field with length limits (``game_id``) though Python keeps it."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class LogHead(NamedTuple):
     """A log's game-level part, checked: everything but the hands."""
 
@@ -131,7 +143,8 @@ def read_head(data: Any) -> LogHead:
     if not _VERSION.fullmatch(version):
         raise Defer
     game_id = data.get("game_id")
-    if game_id is not None and not 1 <= len(check_str(game_id)) <= 200:
+    if game_id is not None and (not 1 <= len(check_str(game_id)) <= 200
+                                or not _is_utf8(game_id)):
         raise Defer
     variant = _VARIANTS[data["variant"]]
     seats = SEATS[variant]

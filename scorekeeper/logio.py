@@ -81,6 +81,8 @@ def parse_log(text: str, source: str = "<input>", warnings: list[str] | None = N
     except json.JSONDecodeError as exc:
         raise LogError(source, [f"not valid JSON: {exc.msg} at line {exc.lineno},"
                                 f" column {exc.colno}"]) from None
+    except RecursionError:
+        raise LogError(source, ["not a game log: its JSON is nested too deeply to read"]) from None
     return log_from_data(data, source, warnings)
 
 

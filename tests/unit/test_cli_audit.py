@@ -77,6 +77,17 @@ def test_exit_2_for_unreadable_logs_with_validate_messages(tmp_path):
     assert "0 findings in 1 hand audited." in result.stdout
 
 
+def test_json_nested_too_deeply_is_refused_with_a_message_not_a_traceback(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"format": "spades-game", "x-deep": ' + "[" * 5000 + "]" * 5000 + "}")
+    for args in (["audit", str(deep)], ["audit", str(deep), "--format", "json"],
+                 ["validate", str(deep)], ["score", str(deep)]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2, args
+        assert result.exception is None or isinstance(result.exception, SystemExit), args
+        assert "nested too deeply" in result.output + result.stderr, args
+
+
 def test_a_physically_impossible_log_is_audited_not_refused():
     result = run(str(EXAMPLES / "card-not-held.json"))
     assert result.exit_code == 1

@@ -234,6 +234,16 @@ def test_text_that_is_not_a_log_is_deferred(text):
     assert read_fast(text) is None
 
 
+def test_a_game_id_with_a_lone_surrogate_is_left_to_the_schema_which_refuses_it():
+    # Python keeps "\ud800" (a JSON escape) in a str; pydantic refuses it in game_id.
+    data = json.loads((EXAMPLES / "partnership-game.json").read_text())
+    data["game_id"] = "table-3-\ud800"
+    text = json.dumps(data)
+    assert read_fast(text) is None
+    with pytest.raises(LogError, match="game_id"):
+        parse_log(text, "x.json")
+
+
 def test_a_repeated_key_is_read_as_json_reads_it():
     data = json.loads((EXAMPLES / "partnership-game.json").read_text())
     text = json.dumps(data)

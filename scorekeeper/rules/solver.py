@@ -27,7 +27,9 @@ Pure Python, so the search is built to do little work per answer:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from .solver_position import (NON_SPADES, RANK_CHARS, SPADE, SPADES, SUIT_CHARS, SUIT_MASKS,
                               Goal, Play, Position, apply_move, card_text, legal_moves,
@@ -38,8 +40,35 @@ __all__ = [
     "NON_SPADES", "RANK_CHARS", "SPADE", "SPADES", "SUIT_CHARS", "SUIT_MASKS", "Goal", "Play",
     "Position", "apply_move", "at_least", "can_guarantee", "can_hold_to", "card_text",
     "clear_caches", "legal_moves", "max_tricks", "min_tricks_for_seat", "partnership",
-    "principal_line", "refute_claim", "refute_nil", "replay", "solve", "trick_winner",
+    "principal_line", "refute_claim", "refute_nil", "replay", "solve", "stoppable",
+    "SearchStopped", "trick_winner",
 ]
+
+class SearchStopped(Exception):
+    """A search started inside :func:`stoppable` ended early because its ``stop()`` said so."""
+
+
+_STOP: ContextVar[Callable[[], bool] | None] = ContextVar("solver_stop", default=None)
+_STOP_EVERY = 0x3FFF
+"""The search asks ``stop()`` once every 16,384 positions (a few hundredths of a second)."""
+
+
+@contextmanager
+def stoppable(stop: Callable[[], bool]) -> Iterator[None]:
+    """Let the searches started inside the block be stopped: each asks ``stop()`` every so
+    often and raises :class:`SearchStopped` once it is true.
+
+    A full deal can take a minute; the app judges a claim in a worker thread, and a referee
+    who stops the check (or takes the claim back) must get that thread's CPU back at once,
+    not when the search ends. A context variable, not a parameter, so the layers between the
+    app and the search (the referee engine, the audit's claim check) need not carry it.
+    """
+    token = _STOP.set(stop)
+    try:
+        yield
+    finally:
+        _STOP.reset(token)
+
 
 _REPS: dict[int, tuple[int, ...]] = {}
 _CANON: dict[int, int] = {}
@@ -101,7 +130,7 @@ def _canon_suit(packed: int) -> int:
 class _Search:
     """Boolean search state for one goal; the table survives across calls."""
 
-    __slots__ = ("hands", "tgt", "mx", "friend", "step", "last", "tt", "nodes", "hist")
+    __slots__ = ("hands", "tgt", "mx", "friend", "step", "last", "tt", "nodes", "hist", "stop")
 
     def __init__(self, goal: Goal, two_player: bool) -> None:
         self.hands: list[int] = [0, 0, 0, 0]
@@ -115,6 +144,7 @@ class _Search:
         self.tt: dict[int, tuple[int, int]] = {}
         self.nodes = 0
         self.hist = [0] * 208  # seat * 52 + card: how often a lead cut off
+        self.stop = _STOP.get()
         clear_caches(_MEMO_LIMIT)
 
     # -- entry from an arbitrary (maybe mid-trick) position -------------
@@ -155,6 +185,8 @@ class _Search:
         if k > n:
             return False
         self.nodes += 1
+        if not self.nodes & _STOP_EVERY and self.stop is not None and self.stop():
+            raise SearchStopped
         if n == 1:  # last trick: no choices left
             step, seat, best, best_seat = self.step, leader, -1, leader
             for i in range(self.last + 1):

@@ -3,13 +3,16 @@ audited by ``scorekeeper audit``, which must find exactly what the screen showed
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from pathlib import Path
 
 from click.testing import CliRunner
 from textual.widgets import Input
 
 from scorekeeper.cli import main
+from scorekeeper.referee import RefereeHand
 from scorekeeper.seats import Seat
 from scorekeeper.session import new_game_log
 from scorekeeper.storage import Store
@@ -187,6 +190,49 @@ async def test_hand_ending_in_a_claim_is_judged_in_a_worker(store, make_app, tmp
         assert screen._verdict.good is True
         assert "the claim stands" in str(screen.query_one("#findings-text").render())
         await confirm_and_audit(pilot, screen, tmp_path)
+
+
+async def test_stopping_a_long_claim_check_gives_the_thread_back_at_once(store, make_app,
+                                                                         monkeypatch):
+    # A claim of all 13 tricks before the first lead: the solver would search the whole deal
+    # (seconds to a minute). F6 stops it, and the worker's thread ends within moments (Textual
+    # marks a stopped worker cancelled at once, but cannot end its thread: the search must).
+    variant, hand = example_hand("audit/claim-good.json")
+    ended = threading.Event()
+    judge = RefereeHand.claim_verdict
+
+    def claim_verdict(self):
+        try:
+            return judge(self)
+        finally:
+            ended.set()
+
+    monkeypatch.setattr(RefereeHand, "claim_verdict", claim_verdict)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start(pilot, variant, hand["dealer"])
+        for b in hand["bids"]:
+            await line(pilot, "n" if b["bid"] == 0 else str(b["bid"]))
+        await pilot.press("f2")
+        await pilot.pause()
+        await fill_modal(pilot, [" ".join(hand["deal"][s.name]) for s in screen.hand.seats])
+        leader = screen.hand.view().turn
+        await pilot.press("f5")
+        await pilot.pause()
+        shares = ["13" if s == leader else "0" for s in screen.hand.seats]
+        await fill_modal(pilot, [leader.name, *shares, "n"])
+        assert screen._judging is not None  # the check runs in its worker
+        await asyncio.sleep(0.3)
+        assert not ended.is_set()  # still searching
+        await pilot.press("f6")
+        for _ in range(60):  # up to 3 s
+            if ended.is_set():
+                break
+            await asyncio.sleep(0.05)
+        assert ended.is_set()
+        await pilot.pause()
+        assert screen._judging is None and screen._verdict is None
+        assert "Claim check stopped" in str(screen.query_one("#ref-message").render())
 
 
 async def test_impossible_cards_are_refused_inline(store, make_app):

@@ -6,6 +6,8 @@ against a plain minimax written here without any pruning or equivalences.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +27,9 @@ from scorekeeper.rules.solver import (
     refute_claim,
     refute_nil,
     replay,
+    SearchStopped,
     solve,
+    stoppable,
     trick_winner,
 )
 
@@ -239,6 +243,40 @@ def test_principal_line_claimer_plays_best_try() -> None:
     assert line is not None
     end, won = replay(pos, line)
     assert won[N] + won[S] == 2 and won[E] + won[W] == 1
+
+
+def _shuffled_deal(seed: int) -> tuple[int, int, int, int]:
+    cards = list(range(52))
+    random.Random(seed).shuffle(cards)
+    return tuple(sum(1 << c for c in cards[13 * i:13 * i + 13]) for i in range(4))
+
+
+# A random full deal: a search of millions of positions (seconds to a minute), to be stopped.
+FULL_DEAL = _shuffled_deal(2026)
+
+
+def test_a_stoppable_search_ends_when_asked() -> None:
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) >= 2  # the second time it is asked
+
+    with stoppable(stop), pytest.raises(SearchStopped):
+        max_tricks(Position(FULL_DEAL, leader=W), NS)
+    assert len(asked) == 2
+
+
+def test_a_search_not_asked_to_stop_gives_the_same_answers() -> None:
+    hands = deal(".AQ..", ".65..", ".32..", ".K4..")
+    with stoppable(lambda: False):
+        inside = (max_tricks(Position(hands, leader=S, spades_broken=True), NS),
+                  refute_claim(Position(hands, leader=N, spades_broken=True), NS, 2))
+    assert inside == (2, refute_claim(Position(hands, leader=N, spades_broken=True), NS, 2))
+    # Outside the block, nothing stops a search (the stop belonged to the block).
+    with stoppable(lambda: True), pytest.raises(SearchStopped):
+        max_tricks(Position(FULL_DEAL, leader=W), NS)
+    assert max_tricks(Position(hands, leader=S, spades_broken=True), NS) == 2
 
 
 def test_bad_arguments() -> None:

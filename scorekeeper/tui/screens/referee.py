@@ -24,10 +24,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
+from textual.worker import get_current_worker
 
 from ...cards import CARDS, card
 from ...referee import RefereeHand
 from ...referee_view import ClaimVerdict, LiveFinding, RefereeView
+from ...rules import solver
 from ...seats import Seat, Variant
 from ...session import (
     GameSession, HandConfirmed, SessionError, bid_text, next_drawer, next_exchange, parse_bid,
@@ -530,9 +532,15 @@ class RefereeScreen(Screen[HandConfirmed | None]):
 
     @work(thread=True, exclusive=True, group="claim", exit_on_error=False)
     def judge_claim(self, hand: RefereeHand) -> None:
-        """Solve the claim on a copy of the hand that nothing else touches; only posts."""
+        """Solve the claim on a copy of the hand that nothing else touches; only posts.
+        Stopping the worker (F6, a new check, leaving the screen) stops the search within a
+        few hundredths of a second, so the thread gives its CPU back."""
+        worker = get_current_worker()
         try:
-            verdict = hand.claim_verdict()
+            with solver.stoppable(lambda: worker.is_cancelled):
+                verdict = hand.claim_verdict()
+        except solver.SearchStopped:
+            return  # nobody waits for this verdict any more
         except Exception as exc:  # noqa: BLE001 - reported on the screen, never a traceback
             self.post_message(ClaimChecked(hand, None, str(exc)))
             return

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .cards import CARDS, Card
 from .fastread import read_fast, read_fast_data
+from .loghead import initial_totals
 from .rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from .rules.replay import Finding, HandReplay, replay_fast
 from .rules.scoring import Bid, GameScore, HandInput, SideTotals, score_game
@@ -107,12 +108,6 @@ class GameAnalysis:
     @property
     def breaches(self) -> list[HandFinding]:
         return [f for f in self.findings if not f.finding.invalid]
-
-
-def initial_totals(log: LogLike, variant: Variant) -> dict[str, SideTotals]:
-    start = log.initial or {}
-    return {side: SideTotals(start[side].score, start[side].bags) if side in start
-            else SideTotals() for side in variant.sides}
 
 
 def analyse_game(log: GameLog, previous: GameAnalysis | None = None) -> GameAnalysis:

@@ -219,6 +219,14 @@ def _history(obj: Any) -> None:
             check_int(c["hand"], 1)
 
 
+def initial_totals(log: Any, variant: Variant) -> dict[str, SideTotals]:
+    """Every side's score and bags carried in: from ``log.initial`` (a ``GameLog``, the fast
+    reader's ``LogFacts`` or a ``LogHead``), 0 and 0 for a side it leaves out."""
+    start = log.initial or {}
+    return {side: SideTotals(start[side].score, start[side].bags) if side in start
+            else SideTotals() for side in variant.sides}
+
+
 def recorded_scores(written: Any, notes: Any) -> dict[str, int] | None:
     """A hand's ``recorded`` running scores (None: not written) once its ``notes`` and the
     scores are checked to be of the schema's types."""
@@ -236,5 +244,5 @@ def recorded_scores(written: Any, notes: Any) -> dict[str, int] | None:
 
 
 __all__ = ["DEFER", "SEATS", "EventFacts", "LogHead", "Defer", "check_dict", "check_int",
-           "check_keys", "check_list", "check_opt_str", "check_str", "read_head",
+           "check_keys", "check_list", "check_opt_str", "check_str", "initial_totals", "read_head",
            "recorded_scores"]

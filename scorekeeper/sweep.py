@@ -35,9 +35,9 @@ from typing import Any
 
 from .audit_text import counts_text, file_text, hand_text
 from .cards import CARDS
-from .loghead import DEFER, read_head, recorded_scores
+from .loghead import DEFER, initial_totals, read_head, recorded_scores
 from .rules.fastplay import play_tricks4
-from .rules.scoring import Bid, HandInput, ScoredHand, SideTotals, score_game
+from .rules.scoring import Bid, HandInput, ScoredHand, score_game
 from .seats import Seat, Variant
 
 _P = Variant.PARTNERSHIP
@@ -53,9 +53,11 @@ _TWO, _FOUR, _LIST = {2}, {4}, {list}
 _SEAT_TEXT = tuple(s.name for s in Seat)
 _BIDS = tuple(tuple(Bid(s, n) for n in range(14)) for s in Seat)
 """_BIDS[seat][n]: the (immutable) bid of n by seat, made once instead of once a hand."""
-_BIDS_FROM = tuple(tuple(_BIDS[(first + i) & 3] for i in range(4)) for first in range(4))
+_FIRST_TO_ACT = tuple(int(_P.first_to_act(s)) for s in Seat)
+"""_FIRST_TO_ACT[dealer]: who bids and leads first (seats as ints)."""
+_BIDS_FROM = tuple(tuple(_BIDS[s] for s in _P.turn_order(first)) for first in Seat)
 """_BIDS_FROM[first]: the rows of ``_BIDS`` in bidding order from seat ``first``."""
-_BIDDERS_TEXT = tuple([_SEAT_TEXT[(first + i) & 3] for i in range(4)] for first in range(4))
+_BIDDERS_TEXT = tuple([s.name for s in _P.turn_order(first)] for first in Seat)
 _SEAT_OF_BID = itemgetter("seat")
 _COUNT_OF_BID = itemgetter("bid")
 _INT = {int}
@@ -82,14 +84,10 @@ def sweep_log(data: Any, file: str) -> tuple[int, str] | None:
         plain = [_plain_hand(h) for h in hands]
     except _GIVE_UP:
         return None
-    dealer = plain[0][0].dealer
-    for hand in plain[1:]:
-        dealer = (dealer + 1) & 3
-        if hand[0].dealer != dealer:
+    for before, hand in zip(plain, plain[1:]):
+        if hand[0].dealer != _P.next_dealer(before[0].dealer):
             return None  # dealer_out_of_rotation
-    start = head.initial or {}
-    initial = {side: start.get(side, SideTotals()) for side in _P.sides}
-    score = score_game(_P, [h[0] for h in plain], head.rules, initial)
+    score = score_game(_P, [h[0] for h in plain], head.rules, initial_totals(head, _P))
     if score.won_at_hand is not None and score.won_at_hand < len(plain):
         return None  # hand_after_game_won
     seats = _P.seats
@@ -116,7 +114,7 @@ def _plain_hand(h: Any) -> tuple[HandInput, list[int], list[int], dict[str, int]
     if type(h) is not dict or not h.keys() <= _PLAIN_KEYS:
         raise _NotPlain
     dealer = _SEAT_INT[h["dealer"]]
-    first = (dealer + 1) & 3
+    first = _FIRST_TO_ACT[dealer]
     bids = h["bids"]
     # Four bids in turn, of ints 0-13, with no key but seat, bid and blind (false): checked
     # a column at a time (anything but a dict fails a lookup or the keys).

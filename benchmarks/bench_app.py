@@ -29,11 +29,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper.models import GameLog
+from scorekeeper.logs.models import GameLog
 from scorekeeper.rules.settings import RuleSet
-from scorekeeper.seats import Variant
-from scorekeeper.simulate import random_game_log
-from scorekeeper.storage import Store
+from scorekeeper.rules.seats import Variant
+from support.simulate import random_game_log
+from scorekeeper.season.storage import Store
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.game import GameScreen
 from scorekeeper.tui.screens.home import HomeScreen

@@ -14,7 +14,7 @@ side alike), wall time and user CPU time (the process and every process it waite
   cores) and with ``--jobs 1`` (one process);
 - OpenSpiel (``pip install open-spiel``, the ``bench`` extra) replaying every hand with its own
   legality checks: deal, bids as actions 52..65, each card as action ``suit*13 + rank`` (suits
-  C, D, H, S; ranks 2..A, the same numbers as ``scorekeeper.cards``) after checking
+  C, D, H, S; ranks 2..A, the same numbers as ``scorekeeper.rules.cards``) after checking
   ``action in state.legal_actions()``. That process imports only json and pyspiel (the
   script exits before its other imports), as the audit imports only what it needs.
 
@@ -101,10 +101,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper.cards import NON_SPADES_MASK, SPADES_MASK, cards_in
+from scorekeeper.rules.cards import NON_SPADES_MASK, SPADES_MASK, cards_in
 from scorekeeper.rules.hand import HandPlay
-from scorekeeper.seats import Variant
-from scorekeeper.simulate import estimate_bid, random_deal
+from scorekeeper.rules.seats import Variant
+from support.simulate import estimate_bid, random_deal
 
 V = Variant.PARTNERSHIP
 

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from scorekeeper.session import new_game_log
-from scorekeeper.storage import Store
+from scorekeeper.session.game_session import new_game_log
+from scorekeeper.season.storage import Store
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.referee import RefereeScreen
 from scorekeeper.tui.widgets.trick_table import TrickTable

@@ -3,9 +3,9 @@
 Target (the issue): 50,000 hands per second or more for the legality check of recorded
 card-by-card hands (every bid and card, trick winners, tricks won), on one core.
 
-Measures ``scorekeeper.rules.fastcheck.check_hand`` (the fast path: a code mask, no events)
+Measures ``scorekeeper.rules.bitplay.hand_check.check_hand`` (the fast path: a code mask, no events)
 and, for comparison, the full ``replay_hand`` (every event and finding), on random legal hands
-from ``scorekeeper.simulate`` already converted to the core's ``HandRecord`` (parsing JSON and
+from ``support.simulate`` already converted to the core's ``HandRecord`` (parsing JSON and
 pydantic are not part of the rules core). Three inputs: partnership hands with the deal
 recorded, the same hands without the deal (holdings rebuilt from the play), and two-player
 hands with their draw. Each figure is the best of several timed passes over the whole sample
@@ -31,11 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_logs import random_hand_logs  # noqa: E402
 
-from scorekeeper.game import hand_record  # noqa: E402
-from scorekeeper.models import HandLog  # noqa: E402
-from scorekeeper.rules.fastcheck import check_hand  # noqa: E402
+from scorekeeper.analysis.game import hand_record  # noqa: E402
+from scorekeeper.logs.models import HandLog  # noqa: E402
+from scorekeeper.rules.bitplay.hand_check import check_hand  # noqa: E402
 from scorekeeper.rules.replay import replay_hand  # noqa: E402
-from scorekeeper.seats import Variant  # noqa: E402
+from scorekeeper.rules.seats import Variant  # noqa: E402
 
 TARGET = 50_000
 

@@ -96,9 +96,9 @@ def profile_run(log: Path, top: int = 18) -> str:
 
 def stage_times(log: Path) -> list[tuple[str, float]]:
     """The library stages of one ``score`` run, timed in this process (best of 3)."""
-    from scorekeeper.game import analyse_game
-    from scorekeeper.logio import read_log
-    from scorekeeper.scoresheet import format_score_table, score_report
+    from scorekeeper.analysis.game import analyse_game
+    from scorekeeper.logs.files import read_log
+    from scorekeeper.analysis.score_sheet import format_score_table, score_report
 
     stages = []
     best: dict[str, float] = {}
@@ -125,15 +125,15 @@ def prototype_times(log: Path) -> list[tuple[str, float]]:
     proposals in README.md: the log is read as today (``read_log``), cards are looked up
     rather than parsed, and each hand is checked with ``fastcheck.check_and_count`` (replaying only a hand
     that is not clean, to word its findings) before ``score_game``."""
-    from scorekeeper.cards import CARDS
-    from scorekeeper.game import hand_record, initial_totals, ruleset_of
-    from scorekeeper.logio import read_log
-    from scorekeeper.rules.fastcheck import check_and_count
+    from scorekeeper.rules.cards import CARDS
+    from scorekeeper.analysis.game import hand_record, initial_totals, ruleset_of
+    from scorekeeper.logs.files import read_log
+    from scorekeeper.rules.bitplay.hand_check import check_and_count
     from scorekeeper.rules.replay import replay_hand
     from scorekeeper.rules.scoring import HandInput, score_game
-    from scorekeeper.seats import Variant
+    from scorekeeper.rules.seats import Variant
 
-    import scorekeeper.game as game_module
+    import scorekeeper.analysis.game as game_module
 
     by_text = {str(c): c for c in CARDS}
     fast_cards = lambda texts: tuple(map(by_text.__getitem__, texts))  # noqa: E731

@@ -53,8 +53,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-from scorekeeper.seats import Variant
-from scorekeeper.simulate import random_game_log
+from scorekeeper.rules.seats import Variant
+from support.simulate import random_game_log
 
 NAMES = [f"{first} {last}" for first in ("Alex", "Beth", "Cy", "Dana", "Eli", "Fay", "Gus",
                                           "Hal", "Ida", "Jo")
@@ -111,10 +111,11 @@ def bench_finished_import(n_games: int, pool_size: int = 100) -> None:
     """A season of finished games (the random games above mostly run out of hands before
     500: a target of 200 here), in date order, as a club imports them: the same import
     timed with and without rating each game as it is saved, and the first standings."""
-    from scorekeeper.game import analyse_game
-    from scorekeeper.logio import log_from_data
+    from scorekeeper.analysis.game import analyse_game
+    from scorekeeper.logs.files import log_from_data
     from scorekeeper.rules.settings import RuleSet
-    from scorekeeper.storage import Store, cache
+    from scorekeeper.season.storage import Store
+    from scorekeeper.season.storage import cache
 
     rng = random.Random(17)
     rules = RuleSet(target_score=200)
@@ -167,7 +168,7 @@ def bench_finished_import(n_games: int, pool_size: int = 100) -> None:
 def _time_rating_again(db: str) -> None:
     """What the end of an import pays when every game came out of date order: rating
     every scope again from scratch (the ratings caches emptied first)."""
-    from scorekeeper.storage import Store
+    from scorekeeper.season.storage import Store
 
     store = Store.open(db)
     with store.db.conn:
@@ -193,8 +194,8 @@ def build_hands_db(path: str, n_hands: int, hands_per_game: int = 15, seed: int 
     """A database of ``n_hands`` hands through the real schema, each game's derived rows
     written by ``converters.write_derived`` (as a save writes them, caches included) in
     date order: night after night, tables "00" to "19"."""
-    from scorekeeper.storage import Store
-    from scorekeeper.storage.converters import DerivedRows, write_derived
+    from scorekeeper.season.storage import Store
+    from scorekeeper.season.storage.converters import DerivedRows, write_derived
 
     rng = random.Random(seed)
     store = Store.open(path)
@@ -280,9 +281,9 @@ def _figures(took: float, user: float) -> str:
 
 
 def bench_standings(n_hands: int, runs: int = 3) -> None:
-    from scorekeeper.export import format_json, format_table
-    from scorekeeper.storage import Store
-    from scorekeeper.storage.cache import CACHE_TABLES
+    from scorekeeper.season.standings_formats import format_json, format_table
+    from scorekeeper.season.storage import Store
+    from scorekeeper.season.storage.cache import CACHE_TABLES
 
     with tempfile.TemporaryDirectory() as tmp:
         built = str(Path(tmp) / "built.db")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.rules.solver import (  # noqa: E402
+from scorekeeper.rules.solver.search import (  # noqa: E402
     Position,
     clear_caches,
     max_tricks,

@@ -3,7 +3,7 @@
 Other benchmarks import this module; its API is small and stays stable:
 
 - ``write_card_by_card_logs(directory, n_hands, seed) -> list[Path]``: ordinary partnership
-  games (to 500, as ``scorekeeper.simulate`` plays them), card by card, ``n_hands`` hands in
+  games (to 500, as ``support.simulate`` plays them), card by card, ``n_hands`` hands in
   all over as many games as it takes.
 - ``write_long_game_log(path, n_hands, seed, *, card_by_card=True, variant="partnership")``:
   one game of exactly ``n_hands`` hands. A real game ends at 500 long before 1,000 hands, so
@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.rules.settings import DEFAULT_RULES
-from scorekeeper.seats import Variant
-from scorekeeper.simulate import play_random_hand, random_game_log
+from scorekeeper.rules.seats import Variant
+from support.simulate import play_random_hand, random_game_log
 
 OUT = Path(__file__).resolve().parent / "out"
 LONG_GAME_TARGET = 1_000_000

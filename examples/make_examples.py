@@ -23,14 +23,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.cards import CARDS, Card, cards_in
-from scorekeeper.game import analyse_game
-from scorekeeper.logio import log_from_data
+from scorekeeper.rules.cards import CARDS, Card, cards_in
+from scorekeeper.analysis.game import analyse_game
+from scorekeeper.logs.files import log_from_data
 from scorekeeper.rules.hand import HandPlay
 from scorekeeper.rules.scoring import Bid, HandInput, score_game
 from scorekeeper.rules.trick import winning_index
-from scorekeeper.seats import Seat, Variant
-from scorekeeper.simulate import estimate_bid
+from scorekeeper.rules.seats import Seat, Variant
+from support.simulate import estimate_bid
 
 HERE = Path(__file__).resolve().parent
 SPADES = 3

@@ -6,8 +6,8 @@ The package's layers, inner to outer: ``cards``/``seats``/``rules`` (the pure ru
 storage, the CLI and the app.
 """
 
-from .cards import Card, Suit, card
-from .seats import Seat, Variant
+from .rules.cards import Card, Suit, card
+from .rules.seats import Seat, Variant
 
 __version__ = "0.1.0"
 __all__ = ["Card", "Suit", "card", "Seat", "Variant", "__version__"]

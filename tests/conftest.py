@@ -2,8 +2,8 @@
 
 import pytest
 
-from scorekeeper.cards import Card, card
-from scorekeeper.seats import Seat
+from scorekeeper.rules.cards import Card, card
+from scorekeeper.rules.seats import Seat
 
 # ---------------------------------------------------------------------------------------
 # Rules-core tests (tests/unit/test_hand_engine.py, test_replay.py): one hand-made legal

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-from scorekeeper.game import analyse_game
-from scorekeeper.logio import read_log
+from scorekeeper.analysis.game import analyse_game
+from scorekeeper.logs.files import read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

@@ -13,9 +13,10 @@ FORBIDDEN_IN_CORE = ("pydantic", "textual", "sqlite_utils", "sqlite3", "click")
 RULES_DIR = Path(__file__).parents[1] / "scorekeeper" / "rules"
 # Every module of the core, found on disk so that a new one is covered too. The rules package
 # loads its names lazily (PEP 562): importing it alone loads none of its modules.
-RULES_MODULES = sorted(f"scorekeeper.rules.{p.stem}" for p in RULES_DIR.glob("*.py")
-                       if p.stem != "__init__")
-CORE_MODULES = ["scorekeeper.cards", "scorekeeper.seats", "scorekeeper.rules", *RULES_MODULES]
+RULES_MODULES = sorted(
+    "scorekeeper.rules." + ".".join(p.relative_to(RULES_DIR).with_suffix("").parts)
+    for p in RULES_DIR.rglob("*.py") if p.stem != "__init__")
+CORE_MODULES = ["scorekeeper.rules", *RULES_MODULES]
 
 
 def _modules_after(code: str, *args: str) -> set[str]:
@@ -32,9 +33,9 @@ def _loaded_after(code: str) -> set[str]:
 
 
 def test_the_core_modules_are_all_found():
-    names = {m.rsplit(".", 1)[1] for m in RULES_MODULES}
-    assert names >= {"errors", "hand", "record", "replay", "scoring", "settings", "trick",
-                     "fastcheck", "solver"}
+    names = {m.removeprefix("scorekeeper.rules.") for m in RULES_MODULES}
+    assert names >= {"cards", "seats", "errors", "hand", "record", "replay", "scoring",
+                     "settings", "trick", "penalties", "bitplay.hand_check", "solver.search"}
 
 
 @pytest.mark.parametrize("module", CORE_MODULES)
@@ -53,7 +54,7 @@ def test_every_name_of_the_lazy_rules_package_loads_no_outer_layer():
 
 
 def test_models_import_no_ui_storage_or_cli():
-    loaded = _loaded_after("import scorekeeper.models")
+    loaded = _loaded_after("import scorekeeper.logs.models")
     assert not loaded & {"textual", "sqlite_utils", "sqlite3", "click"}
 
 
@@ -66,8 +67,8 @@ def test_score_and_validate_do_not_import_the_app():
 
 
 def test_the_bulk_audit_of_clean_logs_loads_no_pydantic_record_or_replay(tmp_path):
-    from scorekeeper.seats import Variant
-    from scorekeeper.simulate import random_game_log
+    from scorekeeper.rules.seats import Variant
+    from support.simulate import random_game_log
 
     rng = random.Random(12)
     paths = []
@@ -76,15 +77,15 @@ def test_the_bulk_audit_of_clean_logs_loads_no_pydantic_record_or_replay(tmp_pat
         path.write_text(json.dumps(random_game_log(rng, Variant.PARTNERSHIP, max_hands=6,
                                                    blind_rate=0)))
         paths.append(str(path))
-    code = ("import json, sys\nfrom scorekeeper.audit_json import audit_json\n"
+    code = ("import json, sys\nfrom scorekeeper.audit.batch import audit_json\n"
             "run = audit_json(sys.argv[1:], workers=1)\n"
             "doc = json.loads(run.text)\n"
             "assert doc['findings'] == [] and len(doc['files']) == 2, doc\n"
             "assert doc['hands_audited'] > 0 and not run.errors")
     loaded = _modules_after(code, *paths)
-    assert "scorekeeper.sweep" in loaded
+    assert "scorekeeper.audit.plain_logs" in loaded
     # The full audit (and what it reads logs with) is loaded only for a log with a finding.
     heavy = {"pydantic", "scorekeeper.rules.replay", "scorekeeper.rules.record",
-             "scorekeeper.rules.hand", "scorekeeper.rules.fastcheck", "scorekeeper.rules.solver",
-             "scorekeeper.audit", "scorekeeper.game", "scorekeeper.models"}
+             "scorekeeper.rules.hand", "scorekeeper.rules.bitplay.hand_check", "scorekeeper.rules.solver.search",
+             "scorekeeper.audit.engine", "scorekeeper.analysis.game", "scorekeeper.logs.models"}
     assert not loaded & heavy, f"the bulk audit loaded {sorted(loaded & heavy)}"

@@ -10,9 +10,9 @@ import jsonschema
 import pytest
 from pydantic import ValidationError
 
-from scorekeeper.logio import LogError, dump_log, log_to_data, parse_log, read_log
-from scorekeeper.models import GameLog
-from scorekeeper.schema import build_schemas
+from scorekeeper.logs.files import LogError, dump_log, log_to_data, parse_log, read_log
+from scorekeeper.logs.models import GameLog
+from scorekeeper.logs.schema import build_schemas
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_FILE = ROOT / "schemas" / "spades-game.v1.json"

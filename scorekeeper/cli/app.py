@@ -9,7 +9,7 @@ def run_app(db_path: str | None) -> None:
     """Open the database (default: the user data folder) and run the app until it quits."""
     import sqlite3
 
-    from ..storage import StorageError, Store
+    from ..season.storage import StorageError, Store
     from ..tui.app import ScorekeeperApp
 
     try:

@@ -32,9 +32,9 @@ def audit_command(logs: tuple[str, ...], hand: int | None, fmt: str, jobs: int |
     (the others are still audited).
     """
     # The library reads each file once, the trusted fast way when it can (no pydantic), and
-    # with --format json audits many files on two cores (scorekeeper.audit_json).
+    # with --format json audits many files on two cores (scorekeeper.audit.batch).
     if fmt == "json":
-        from ..audit_json import audit_json
+        from ..audit.batch import audit_json
 
         run = audit_json(logs, hand, workers=jobs)
         errors, has_findings = run.errors, run.findings > 0
@@ -44,8 +44,8 @@ def audit_command(logs: tuple[str, ...], hand: int | None, fmt: str, jobs: int |
         # hands of report are for tools, not eyes (the table is for people).
         click.echo(run.text)
     else:
-        from ..audit import audit_paths
-        from ..audit_report import format_audits
+        from ..audit.engine import audit_paths
+        from ..audit.text_report import format_audits
 
         audits, errors = audit_paths(logs, hand)
         has_findings = any(a.findings for a in audits)

@@ -11,8 +11,8 @@ from .common import CONTEXT_SETTINGS, EXIT_BAD_INPUT, fail, finding_place
 
 def load_analysis(path: str):
     """Read and replay a log, or exit 2 with every problem named."""
-    from ..game import analyse_file
-    from ..logio import LogError
+    from ..analysis.game import analyse_file
+    from ..logs.files import LogError
 
     warnings: list[str] = []
     try:
@@ -40,7 +40,7 @@ def score_command(log: str, fmt: str) -> None:
     Tricks of a card-by-card hand are taken from its play. A log that is physically
     impossible (see validate) is refused.
     """
-    from ..scoresheet import format_score_table, score_report
+    from ..analysis.score_sheet import format_score_table, score_report
 
     analysis = load_analysis(log)
     bad = invalid_lines(log, analysis)
@@ -62,8 +62,8 @@ def validate_command(logs: tuple[str, ...]) -> None:
     Lists every problem of every file. Rule breaches by players (a renege) are not validity
     problems: `scorekeeper audit` reports them. Exit status 0 when all are valid, 2 if not.
     """
-    from ..game import analyse_file
-    from ..logio import LogError
+    from ..analysis.game import analyse_file
+    from ..logs.files import LogError
 
     failed = False
     for path in logs:
@@ -101,7 +101,7 @@ def schema_command(check: bool, directory: str | None) -> None:
     """Write the JSON Schemas of the log format (generated from the models) into schemas/."""
     from pathlib import Path
 
-    from ..schema import SCHEMA_DIR, check_schemas, write_schemas
+    from ..logs.schema import SCHEMA_DIR, check_schemas, write_schemas
 
     target = Path(directory) if directory else SCHEMA_DIR
     if check:

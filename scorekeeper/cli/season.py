@@ -14,13 +14,13 @@ from .common import CONTEXT_SETTINGS, EXIT_BAD_INPUT, fail
 def _open_store(ctx: click.Context):
     import sqlite3
 
-    from ..storage import StorageError, Store
+    from ..season.storage import StorageError, Store
 
     path = (ctx.obj or {}).get("db_path")
     try:
         return Store.open(path)
     except (sqlite3.Error, OSError, StorageError) as exc:
-        from ..storage import default_db_path
+        from ..season.storage import default_db_path
 
         fail(f"{path or default_db_path()}: cannot open the season database: {exc}")
 
@@ -42,9 +42,9 @@ def import_command(ctx: click.Context, logs: tuple[str, ...], by: str | None,
     """
     import sqlite3
 
-    from ..game import analyse_game
-    from ..logio import LogError, read_log
-    from ..storage import StorageError
+    from ..analysis.game import analyse_game
+    from ..logs.files import LogError, read_log
+    from ..season.storage import StorageError
     from .logs import invalid_lines
 
     store = _open_store(ctx)
@@ -100,7 +100,7 @@ def export_command(ctx: click.Context, game_id: str, output: str | None,
                    revision: int | None) -> None:
     """Write a stored game back as its JSON log, valid under the schema (laid out as
     scorekeeper writes logs)."""
-    from ..storage import UnknownGameError
+    from ..season.storage import UnknownGameError
 
     store = _open_store(ctx)
     try:
@@ -172,7 +172,7 @@ def standings_command(ctx: click.Context, season: str | None, fmt: str) -> None:
     tie-breaks are printed with the standings; equal rows share a rank. A two-player
     game counts its player as a partnership of one, "Name (alone)".
     """
-    from ..export import format_standings
+    from ..season.standings_formats import format_standings
 
     store = _open_store(ctx)
     try:

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..cards import BIT, CARDS, SUIT_MASKS, Card, Suit
-from ..seats import Seat, Variant
+from .cards import BIT, CARDS, SUIT_MASKS, Card, Suit
+from .seats import Seat, Variant
 from .errors import IllegalPlay, ImpossiblePlay, OutOfTurn
 from .trick import breach, legal_plays, winning_index
 

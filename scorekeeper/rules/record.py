@@ -1,6 +1,6 @@
 """A recorded hand as plain immutable values: what the replay engine reads.
 
-The pydantic models of the game log convert to these (``scorekeeper.game``); the rules core
+The pydantic models of the game log convert to these (``scorekeeper.analysis.game``); the rules core
 itself never sees JSON or pydantic.
 """
 
@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..cards import Card
-from ..seats import Seat, Variant
+from .cards import Card
+from .seats import Seat, Variant
 from .scoring import Bid
 
 

@@ -16,8 +16,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import BIT, CARDS, SPADES_MASK, Card, format_hand
-from ..seats import Seat, Variant
+from .cards import BIT, CARDS, SPADES_MASK, Card, format_hand
+from .seats import Seat, Variant
 from .hand import CardPlayed, HandPlay, TrickTaken, suit_name
 from .record import HandRecord
 from .settings import DEFAULT_RULES, RuleSet
@@ -517,7 +517,7 @@ def replay_fast(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> HandRepla
     either way, events, ``shown_out`` and the unfinished trick aside (a clean hand's play is
     complete): ``tests/unit/test_replay_fast.py`` checks it.
     """
-    from .fastcheck import check_play  # fastcheck imports this module's neighbours
+    from .bitplay.hand_check import check_play  # fastcheck imports this module's neighbours
 
     tricks = record.tricks
     if (tricks is None or record.claim is not None or record.exchanges

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from ..seats import Seat, Variant
+from .seats import Seat, Variant
 from .settings import DEFAULT_RULES, RuleSet
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import NON_SPADES_MASK, SUIT_MASKS, Suit
-from ..seats import Seat, Variant
+from .cards import NON_SPADES_MASK, SUIT_MASKS, Suit
+from .seats import Seat, Variant
 
 SPADES = 3
 

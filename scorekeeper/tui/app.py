@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
-from ..storage import GameSummary, Store
+from ..season.storage import GameSummary, Store
 from .screens.home import HomeScreen, players_text
 
 if TYPE_CHECKING:
-    from ..models import GameLog
-    from ..session import GameSession
+    from ..logs.models import GameLog
+    from ..session.game_session import GameSession
 
 
 class ScorekeeperApp(App):
@@ -56,7 +56,7 @@ class ScorekeeperApp(App):
 
     def start_game(self, log: GameLog) -> None:
         """Save the new game, then play it (in place of the new-game form)."""
-        from ..session import GameSession
+        from ..session.game_session import GameSession
         from .screens.game import GameScreen
 
         try:
@@ -68,7 +68,7 @@ class ScorekeeperApp(App):
 
     def session_for(self, game_id: str) -> GameSession:
         """The saved game with its hand in progress, if that can be restored."""
-        from ..session import GameSession, SessionError
+        from ..session.game_session import GameSession, SessionError
 
         log = self.store.load_game(game_id)
         draft = self.store.load_draft(game_id)

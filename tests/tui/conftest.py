@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from scorekeeper.storage import Store
+from scorekeeper.season.storage import Store
 from scorekeeper.tui.app import ScorekeeperApp
 
 TODAY = datetime.date(2026, 11, 27)

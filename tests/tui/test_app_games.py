@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from tui_keys import enter_hand, new_game, play_log, type_text
 
 from scorekeeper.cli import main
-from scorekeeper.logio import read_log
+from scorekeeper.logs.files import read_log
 from scorekeeper.tui.screens.game import GameScreen
 from scorekeeper.tui.screens.new_game import NewGameScreen
 from scorekeeper.tui.widgets.modals import CorrectionModal, GameOverModal

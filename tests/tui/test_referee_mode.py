@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from textual.widgets import Input
 
 from scorekeeper.cli import main
-from scorekeeper.referee import RefereeHand
-from scorekeeper.seats import Seat
-from scorekeeper.session import new_game_log
-from scorekeeper.storage import Store
+from scorekeeper.referee.play import RefereeHand
+from scorekeeper.rules.seats import Seat
+from scorekeeper.session.game_session import new_game_log
+from scorekeeper.season.storage import Store
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.game import GameScreen
 from scorekeeper.tui.screens.referee import RefereeScreen

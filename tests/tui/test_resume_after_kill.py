@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.models import GameLog
-from scorekeeper.seats import Seat
-from scorekeeper.session import new_game_log
-from scorekeeper.storage import Store
+from scorekeeper.logs.models import GameLog
+from scorekeeper.rules.seats import Seat
+from scorekeeper.session.game_session import new_game_log
+from scorekeeper.season.storage import Store
 from scorekeeper.tui.screens.game import GameScreen
 from scorekeeper.tui.widgets.modals import ConfirmModal
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from textual.widgets import Input
 from tui_keys import enter_hand, new_game
 
-from scorekeeper.logio import read_log
-from scorekeeper.models import GameLog
+from scorekeeper.logs.files import read_log
+from scorekeeper.logs.models import GameLog
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 SIZE = (100, 36)

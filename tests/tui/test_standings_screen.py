@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
-from scorekeeper.logio import read_log
+from scorekeeper.logs.files import read_log
 from scorekeeper.tui.screens.standings import StandingsScreen
 
 EXAMPLES = Path(__file__).parents[2] / "examples"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Select
 
-from scorekeeper.models import GameLog
+from scorekeeper.logs.models import GameLog
 
 
 async def type_text(pilot: Pilot, text: str) -> None:

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.audit import NoSuchHand, audit_game, audit_report
-from scorekeeper.audit_report import format_audit
-from scorekeeper.game import analyse_game
-from scorekeeper.logio import log_from_data, read_log
+from scorekeeper.audit.engine import NoSuchHand, audit_game, audit_report
+from scorekeeper.audit.text_report import format_audit
+from scorekeeper.analysis.game import analyse_game
+from scorekeeper.logs.files import log_from_data, read_log
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "audit"
 

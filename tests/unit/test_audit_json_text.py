@@ -14,11 +14,11 @@ import pytest
 # tests/unit is on sys.path (pytest's rootdir import mode):
 from test_audit_random import play_with_breaches
 
-from scorekeeper.audit import audit_paths, audit_report
-from scorekeeper.audit_json import audit_json
+from scorekeeper.audit.engine import audit_paths, audit_report
+from scorekeeper.audit.batch import audit_json
 from scorekeeper.rules.settings import DEFAULT_RULES
-from scorekeeper.seats import Variant
-from scorekeeper.simulate import random_game_log
+from scorekeeper.rules.seats import Variant
+from support.simulate import random_game_log
 
 EXAMPLES = sorted(str(p) for p in (Path(__file__).parents[2] / "examples" / "audit").glob("*.json"))
 

@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from scorekeeper.audit import audit_game
-from scorekeeper.cards import CARDS, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS, cards_in
-from scorekeeper.game import analyse_game
-from scorekeeper.logio import log_from_data
+from scorekeeper.audit.engine import audit_game
+from scorekeeper.rules.cards import CARDS, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS, cards_in
+from scorekeeper.analysis.game import analyse_game
+from scorekeeper.logs.files import log_from_data
 from scorekeeper.rules.hand import HandPlay
-from scorekeeper.seats import Variant
-from scorekeeper.simulate import random_deal, random_game_log
+from scorekeeper.rules.seats import Variant
+from support.simulate import random_deal, random_game_log
 
 
 def findings(data):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.cards import (
+from scorekeeper.rules.cards import (
     CARDS,
     FULL_DECK,
     SPADES_MASK,
@@ -120,5 +120,5 @@ def test_sort_for_display():
 
 
 def test_every_card_is_truthy_the_two_of_clubs_included():
-    from scorekeeper.cards import CARDS
+    from scorekeeper.rules.cards import CARDS
     assert all(bool(c) for c in CARDS) and int(CARDS[0]) == 0

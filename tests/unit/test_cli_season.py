@@ -41,7 +41,7 @@ import pytest
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-from scorekeeper.logio import dump_log, log_from_data
+from scorekeeper.logs.files import dump_log, log_from_data
 
 SCHEMA = Path(__file__).resolve().parents[2] / "schemas" / "spades-game.v1.json"
 SEASON = "Fall 2026"
@@ -325,9 +325,9 @@ def test_importing_the_cli_loads_neither_the_database_nor_the_rating_package():
 
 
 def test_sql_sums_agree_with_the_plain_python_sums(imported):
-    from scorekeeper.export import standings_data
-    from scorekeeper.standings import compute_standings
-    from scorekeeper.storage import Store
+    from scorekeeper.season.standings_formats import standings_data
+    from scorekeeper.season.standings import compute_standings
+    from scorekeeper.season.storage import Store
 
     with Store.open(imported) as store:
         for season in (SEASON, None):
@@ -338,7 +338,8 @@ def test_sql_sums_agree_with_the_plain_python_sums(imported):
 
 def test_import_out_of_date_order_rates_once_at_the_end_and_standings_rate_nothing(
         season, tmp_path, monkeypatch):
-    from scorekeeper.storage import Store, cache
+    from scorekeeper.season.storage import Store
+    from scorekeeper.season.storage import cache
 
     in_order = str(tmp_path / "in-order.db")
     assert run(in_order, "import", "g1.json", "g2.json", "g3.json").exit_code == 0

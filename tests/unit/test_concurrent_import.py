@@ -5,8 +5,8 @@ import subprocess
 import sys
 from dataclasses import asdict
 
-from scorekeeper.standings import compute_standings
-from scorekeeper.storage import Store
+from scorekeeper.season.standings import compute_standings
+from scorekeeper.season.storage import Store
 
 GAMES_PER_PROCESS = 50
 

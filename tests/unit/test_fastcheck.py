@@ -14,16 +14,16 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.game import hand_record
-from scorekeeper.models import HandLog
-from scorekeeper.rules.fastcheck import (
+from scorekeeper.analysis.game import hand_record
+from scorekeeper.logs.models import HandLog
+from scorekeeper.rules.bitplay.hand_check import (
     CODE_BITS, CODES, INVALID_MASK, check_and_count, check_hand, codes_of)
 from scorekeeper.rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from scorekeeper.rules.replay import INVALID_CODES, replay_hand
 from scorekeeper.rules.scoring import Bid
 from scorekeeper.rules.settings import DEFAULT_RULES
-from scorekeeper.seats import Seat, Variant
-from scorekeeper.simulate import play_random_hand
+from scorekeeper.rules.seats import Seat, Variant
+from support.simulate import play_random_hand
 
 P, T = Variant.PARTNERSHIP, Variant.TWO_PLAYER
 NO_BLIND = DEFAULT_RULES.with_changes(allow_blind_nil=False)

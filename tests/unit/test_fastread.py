@@ -13,18 +13,18 @@ from hypothesis import strategies as st
 
 from log_strategies import json_values, logs, small_text
 
-from scorekeeper.audit import audit_paths
-from scorekeeper.audit_json import audit_json
-from scorekeeper.fastread import read_fast
-from scorekeeper.game import (
+from scorekeeper.audit.engine import audit_paths
+from scorekeeper.audit.batch import audit_json
+from scorekeeper.logs.trusted_reader import read_fast
+from scorekeeper.analysis.game import (
     analyse_fast,
     analyse_game,
     hand_record,
     initial_totals,
     ruleset_of,
 )
-from scorekeeper.logio import LogError, parse_log
-from scorekeeper.seats import Variant
+from scorekeeper.logs.files import LogError, parse_log
+from scorekeeper.rules.seats import Variant
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"

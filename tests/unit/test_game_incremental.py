@@ -4,11 +4,11 @@ change."""
 
 import random
 
-from scorekeeper.game import analyse_game
-from scorekeeper.logio import log_from_data
-from scorekeeper.models import HandLog
-from scorekeeper.seats import Variant
-from scorekeeper.simulate import random_game_log
+from scorekeeper.analysis.game import analyse_game
+from scorekeeper.logs.files import log_from_data
+from scorekeeper.logs.models import HandLog
+from scorekeeper.rules.seats import Variant
+from support.simulate import random_game_log
 
 
 def same(a, b):

@@ -6,10 +6,10 @@ and wins every trick of the legal play.
 
 import pytest
 
-from scorekeeper.cards import card, mask_of
+from scorekeeper.rules.cards import card, mask_of
 from scorekeeper.rules import IllegalPlay, ImpossiblePlay, OutOfTurn, RuleError
 from scorekeeper.rules.hand import HandPlay
-from scorekeeper.seats import Seat, Variant
+from scorekeeper.rules.seats import Seat, Variant
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 P, T = Variant.PARTNERSHIP, Variant.TWO_PLAYER

@@ -2,8 +2,8 @@
 
 import pytest
 
-from scorekeeper.game import analyse_game, ruleset_of
-from scorekeeper.models import GameLog
+from scorekeeper.analysis.game import analyse_game, ruleset_of
+from scorekeeper.logs.models import GameLog
 from scorekeeper.rules import (
     DEFAULT_RULES,
     PRESETS,
@@ -17,7 +17,7 @@ from scorekeeper.rules import (
     score_game,
     score_hand,
 )
-from scorekeeper.seats import Seat, Variant
+from scorekeeper.rules.seats import Seat, Variant
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 P, T = Variant.PARTNERSHIP, Variant.TWO_PLAYER

@@ -3,11 +3,11 @@ its games kept and its derived tables rebuilt."""
 
 import sqlite3
 
-from scorekeeper.logio import log_from_data
-from scorekeeper.storage import Store
-from scorekeeper.storage.converters import content_hash, game_id_for, stored_text
-from scorekeeper.storage.db import SCHEMA
-from scorekeeper.storage.migrations import LATEST, migrations
+from scorekeeper.logs.files import log_from_data
+from scorekeeper.season.storage import Store
+from scorekeeper.season.storage.converters import content_hash, game_id_for, stored_text
+from scorekeeper.season.storage.db import SCHEMA
+from scorekeeper.season.storage.migrations import LATEST, migrations
 
 ALL = ["m001_initial", "m002_nils_against_drafts", "m003_game_sides", "m004_standings_cache",
        "m005_rating_heads"]
@@ -106,7 +106,7 @@ def test_older_database_is_migrated_and_its_games_rederived(tmp_path):
 def test_m003_database_gets_the_standings_caches(tmp_path):
     from dataclasses import asdict
 
-    from scorekeeper.standings import compute_standings
+    from scorekeeper.season.standings import compute_standings
 
     path = tmp_path / "v3.db"
     with Store.open(path) as store:
@@ -142,8 +142,8 @@ def test_m004_database_gets_rating_heads_and_loses_its_latest_checkpoints(tmp_pa
     import json
     from dataclasses import asdict
 
-    from scorekeeper.logio import dump_log
-    from scorekeeper.standings import compute_standings
+    from scorekeeper.logs.files import dump_log
+    from scorekeeper.season.standings import compute_standings
 
     path = tmp_path / "v4.db"
     finished = json.loads(dump_log(LOG))  # NS 193 reach the target of 150 at hand 2

@@ -1,9 +1,9 @@
-"""Revoke penalties and corrected scores on worked examples (scorekeeper.penalties)."""
+"""Revoke penalties and corrected scores on worked examples (scorekeeper.rules.penalties)."""
 
-from scorekeeper.penalties import Revoke, corrected_score, penalise_hand, set_side
+from scorekeeper.rules.penalties import Revoke, corrected_score, penalise_hand, set_side
 from scorekeeper.rules.scoring import Bid, HandInput, SideTotals, score_game, score_hand
 from scorekeeper.rules.settings import DEFAULT_RULES
-from scorekeeper.seats import Seat, Variant
+from scorekeeper.rules.seats import Seat, Variant
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 P = Variant.PARTNERSHIP
@@ -146,7 +146,7 @@ def test_penalties_belong_with_the_rules_core():
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-c", "import scorekeeper.penalties, sys;"
+    out = subprocess.run([sys.executable, "-c", "import scorekeeper.rules.penalties, sys;"
                           " print(' '.join(sys.modules))"], capture_output=True, text=True,
                          check=True).stdout.split()
     assert not {m.split(".")[0] for m in out} & {"pydantic", "click", "textual", "sqlite3"}

@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from log_strategies import logs
 
-from scorekeeper.game import analyse_game, hand_record
-from scorekeeper.logio import dump_log, log_to_data, parse_log
-from scorekeeper.models import GameLog, HandLog
+from scorekeeper.analysis.game import analyse_game, hand_record
+from scorekeeper.logs.files import dump_log, log_to_data, parse_log
+from scorekeeper.logs.models import GameLog, HandLog
 from scorekeeper.rules import (
     Bid,
     HandInput,
@@ -19,9 +19,9 @@ from scorekeeper.rules import (
     replay_hand,
     score_game,
 )
-from scorekeeper.cards import card
-from scorekeeper.seats import Seat, Variant
-from scorekeeper.simulate import play_random_hand, random_game_log
+from scorekeeper.rules.cards import card
+from scorekeeper.rules.seats import Seat, Variant
+from support.simulate import play_random_hand, random_game_log
 
 P, T = Variant.PARTNERSHIP, Variant.TWO_PLAYER
 SPADES = 3

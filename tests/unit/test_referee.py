@@ -9,23 +9,23 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scorekeeper.audit import audit_game
+from scorekeeper.audit.engine import audit_game
 from scorekeeper.cli import main
-from scorekeeper.game import analyse_game
-from scorekeeper.logio import log_from_data
-from scorekeeper.referee import RefereeHand
-from scorekeeper.referee_view import (
+from scorekeeper.analysis.game import analyse_game
+from scorekeeper.logs.files import log_from_data
+from scorekeeper.referee.play import RefereeHand
+from scorekeeper.referee.view import (
     BidRefused, CardAlreadyPlayed, CardNotHeld, ClaimRefused, DealRefused, DraftError,
     DrawRefused, EntryRefused, ExchangeRefused, HandOver, NotNow, NotYourTurn, RedrawRefused,
 )
-from scorekeeper.rules import solver
+from scorekeeper.rules.solver import search as solver
 from scorekeeper.rules.errors import ImpossiblePlay, OutOfTurn
 from scorekeeper.rules.scoring import Bid
 from scorekeeper.rules.trick import trick_winner
-from scorekeeper.cards import Card
+from scorekeeper.rules.cards import Card
 from scorekeeper.rules.settings import DEFAULT_RULES, RuleSet
-from scorekeeper.seats import Seat, Variant
-from scorekeeper.simulate import play_random_hand
+from scorekeeper.rules.seats import Seat, Variant
+from support.simulate import play_random_hand
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

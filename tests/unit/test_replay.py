@@ -7,7 +7,7 @@ spades by then), 13 the four twos; W wins all 13. Each test changes just what it
 
 import pytest
 
-from scorekeeper.cards import card, mask_of
+from scorekeeper.rules.cards import card, mask_of
 from scorekeeper.rules import (
     INVALID_CODES,
     Bid,
@@ -20,7 +20,7 @@ from scorekeeper.rules import (
     TrickRecord,
     replay_hand,
 )
-from scorekeeper.seats import Seat, Variant
+from scorekeeper.rules.seats import Seat, Variant
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 P, T = Variant.PARTNERSHIP, Variant.TWO_PLAYER
@@ -448,7 +448,7 @@ def test_invalid_codes_are_the_physically_impossible_ones():
 
 
 def test_two_player_log_with_a_dealer_of_no_seat_is_refused_with_a_message():
-    from scorekeeper.logio import LogError, parse_log
+    from scorekeeper.logs.files import LogError, parse_log
 
     text = ('{"format": "spades-game", "format_version": "1.0", "variant": "two_player",'
             ' "players": {"N": "Kathy", "S": "Steve"}, "hands": [{"dealer": "E", "bids":'

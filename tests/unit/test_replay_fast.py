@@ -15,14 +15,14 @@ import pytest
 # tests/unit is on sys.path (pytest's rootdir import mode):
 from test_audit_random import play_with_breaches
 
-from scorekeeper.cards import SPADES_MASK
-from scorekeeper.game import hand_record
-from scorekeeper.models import HandLog
-from scorekeeper.rules.fastcheck import check_and_count, check_play
+from scorekeeper.rules.cards import SPADES_MASK
+from scorekeeper.analysis.game import hand_record
+from scorekeeper.logs.models import HandLog
+from scorekeeper.rules.bitplay.hand_check import check_and_count, check_play
 from scorekeeper.rules.record import TrickRecord
 from scorekeeper.rules.replay import replay_fast, replay_hand
-from scorekeeper.seats import Seat, Variant
-from scorekeeper.simulate import play_random_hand
+from scorekeeper.rules.seats import Seat, Variant
+from support.simulate import play_random_hand
 
 
 def records(variant: Variant, n: int, seed: int):

@@ -3,9 +3,9 @@ the text of RULES.md (the comments show the arithmetic)."""
 
 import pytest
 
-from scorekeeper.cards import card, cards_in, mask_of
-from scorekeeper.game import analyse_game
-from scorekeeper.models import GameLog
+from scorekeeper.rules.cards import card, cards_in, mask_of
+from scorekeeper.analysis.game import analyse_game
+from scorekeeper.logs.models import GameLog
 from scorekeeper.rules import (
     Bid,
     HandInput,
@@ -18,7 +18,7 @@ from scorekeeper.rules import (
     score_hand,
 )
 from scorekeeper.rules.trick import legal_plays
-from scorekeeper.seats import Seat, Variant
+from scorekeeper.rules.seats import Seat, Variant
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 P, T = Variant.PARTNERSHIP, Variant.TWO_PLAYER

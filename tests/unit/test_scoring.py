@@ -16,7 +16,7 @@ from scorekeeper.rules import (
     score_hand,
 )
 from scorekeeper.rules.scoring import hand_events
-from scorekeeper.seats import Seat, Variant
+from scorekeeper.rules.seats import Seat, Variant
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 P, T = Variant.PARTNERSHIP, Variant.TWO_PLAYER

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.seats import Seat, Variant
+from scorekeeper.rules.seats import Seat, Variant
 
 P, T = Variant.PARTNERSHIP, Variant.TWO_PLAYER
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.game import analyse_game
-from scorekeeper.models import GameLog
+from scorekeeper.analysis.game import analyse_game
+from scorekeeper.logs.models import GameLog
 from scorekeeper.rules.settings import RuleSet
-from scorekeeper.seats import Seat, Variant
-from scorekeeper.session import (
+from scorekeeper.rules.seats import Seat, Variant
+from scorekeeper.session.game_session import (
     BidError,
     ConfirmError,
     CorrectionError,
@@ -26,7 +26,7 @@ from scorekeeper.session import (
     parse_bid,
     parse_tricks,
 )
-from scorekeeper.simulate import random_game_log
+from support.simulate import random_game_log
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 FOUR = {"N": "Alex", "E": "Beth", "S": "Charlie", "W": "David"}

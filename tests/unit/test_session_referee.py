@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.game import analyse_game
-from scorekeeper.logio import log_from_data
+from scorekeeper.analysis.game import analyse_game
+from scorekeeper.logs.files import log_from_data
 from scorekeeper.rules.settings import RuleSet
-from scorekeeper.seats import Seat
-from scorekeeper.session import (
+from scorekeeper.rules.seats import Seat
+from scorekeeper.session.game_session import (
     BidError, CardByCardError, ConfirmError, GameSession, SessionError, UndoError,
     new_game_log, next_drawer, next_exchange,
 )

@@ -1,4 +1,4 @@
-"""Tests for the Spades double-dummy solver (scorekeeper.rules.solver).
+"""Tests for the Spades double-dummy solver (scorekeeper.rules.solver.search).
 
 Hand-made endings with answers worked out by hand, plus a property test
 against a plain minimax written here without any pruning or equivalences.
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.solver import (
+from scorekeeper.rules.solver.search import (
     Goal,
     Position,
     apply_move,

@@ -15,7 +15,7 @@ import pytest
 endplay_types = pytest.importorskip("endplay.types")
 endplay_dds = pytest.importorskip("endplay.dds")
 
-from scorekeeper.rules.solver import Position, max_tricks, partnership  # noqa: E402
+from scorekeeper.rules.solver.search import Position, max_tricks, partnership  # noqa: E402
 
 RANKS = "23456789TJQKA"
 PLAYERS = ("north", "east", "south", "west")

@@ -3,8 +3,8 @@ the export formats of a tied table."""
 
 import pytest
 
-from scorekeeper.export import format_csv, format_markdown, format_table, standings_data
-from scorekeeper.standings import (GameResult, NilCounts, SideResult, StandingRow,
+from scorekeeper.season.standings_formats import format_csv, format_markdown, format_table, standings_data
+from scorekeeper.season.standings import (GameResult, NilCounts, SideResult, StandingRow,
                                    compute_standings, rank_rows)
 
 
@@ -173,7 +173,7 @@ def test_json_is_exactly_the_indented_dump_of_the_contract(season, rate, games):
     """format_json writes the rows by hand, for speed: it must be json.dumps(indent=2)."""
     import json
 
-    from scorekeeper.export import format_json
+    from scorekeeper.season.standings_formats import format_json
 
     s = compute_standings(games, season, rate=rate)
     data = standings_data(s)

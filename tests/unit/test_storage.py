@@ -5,10 +5,10 @@ import sqlite3
 
 import pytest
 
-from scorekeeper.logio import dump_log, log_from_data
-from scorekeeper.storage import (GameRejected, SaveResult, Store, UnknownGameError,
+from scorekeeper.logs.files import dump_log, log_from_data
+from scorekeeper.season.storage import (GameRejected, SaveResult, Store, UnknownGameError,
                                  default_db_path)
-from scorekeeper.storage.converters import game_id_for
+from scorekeeper.season.storage.converters import game_id_for
 
 PLAYERS = {"N": "Alex", "E": "Beth", "S": "Charlie", "W": "David"}
 
@@ -151,7 +151,7 @@ def test_default_path_is_in_the_user_data_folder(monkeypatch, tmp_path):
 
 
 def test_a_failed_write_leaves_nothing_behind(store, monkeypatch):
-    import scorekeeper.storage.store as store_module
+    import scorekeeper.season.storage.store as store_module
 
     def broken(*args):
         raise sqlite3.OperationalError("disk I/O error")
@@ -174,7 +174,7 @@ def _same_standings(store, season=None):
     """The cached standings equal the plain-Python ones to the last bit of every rating."""
     from dataclasses import asdict
 
-    from scorekeeper.standings import compute_standings
+    from scorekeeper.season.standings import compute_standings
 
     cached = store.standings(season)
     fresh = compute_standings(store.game_results(season), season)
@@ -198,7 +198,7 @@ def _heads(store):
 @pytest.fixture
 def no_rating_pass(monkeypatch):
     """Standings that find the ratings ready: reading the games to rate them fails."""
-    from scorekeeper.storage import cache
+    from scorekeeper.season.storage import cache
 
     def refuse(*args):
         raise AssertionError("standings rated games again")
@@ -254,7 +254,7 @@ def test_a_save_out_of_date_order_drops_the_head_and_it_is_rated_again_once(stor
 
 def test_checkpoints_every_n_games_survive_later_saves_and_limit_the_rating_again(
         store, monkeypatch):
-    from scorekeeper.storage import cache
+    from scorekeeper.season.storage import cache
 
     monkeypatch.setattr(cache, "CHECKPOINT_EVERY", 2)
     for day in range(1, 6):
@@ -323,7 +323,7 @@ def test_rows_written_behind_the_stores_back_are_noticed(store):
 
 
 def test_a_database_that_cannot_be_written_gets_the_same_standings(store, monkeypatch):
-    import scorekeeper.storage.store as store_module
+    import scorekeeper.season.storage.store as store_module
 
     def read_only(*args):
         raise sqlite3.OperationalError("attempt to write a readonly database")

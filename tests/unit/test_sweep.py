@@ -20,15 +20,15 @@ import pytest
 from test_audit_random import log_of, play_with_breaches
 from test_fastread import NEAR_KEYS, NEAR_MISSES, at, near, single_changes, spots
 
-from scorekeeper.audit import audit_paths, audit_report
-from scorekeeper.audit_json import audit_json
-from scorekeeper.game import analyse_game
-from scorekeeper.logio import LogError, log_from_data, parse_log
+from scorekeeper.audit.engine import audit_paths, audit_report
+from scorekeeper.audit.batch import audit_json
+from scorekeeper.analysis.game import analyse_game
+from scorekeeper.logs.files import LogError, log_from_data, parse_log
 from scorekeeper.rules.scoring import Bid, GameScore, HandInput, SideTotals, score_game
 from scorekeeper.rules.settings import DEFAULT_RULES, RuleSet
-from scorekeeper.seats import Seat, Variant
-from scorekeeper.simulate import play_random_hand, random_game_log
-from scorekeeper.sweep import sweep_log
+from scorekeeper.rules.seats import Seat, Variant
+from support.simulate import play_random_hand, random_game_log
+from scorekeeper.audit.plain_logs import sweep_log
 
 P = Variant.PARTNERSHIP
 

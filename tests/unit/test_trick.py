@@ -2,9 +2,9 @@
 
 import pytest
 
-from scorekeeper.cards import card, cards_in, mask_of
+from scorekeeper.rules.cards import card, cards_in, mask_of
 from scorekeeper.rules.trick import breach, legal_plays, trick_winner, winning_index
-from scorekeeper.seats import Seat, Variant
+from scorekeeper.rules.seats import Seat, Variant
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3

@@ -23,10 +23,10 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import ContentSwitcher, DataTable, Static
 
-from ...game import initial_totals
-from ...logio import dump_log
-from ...seats import Seat, Variant
-from ...session import (
+from ...analysis.game import initial_totals
+from ...logs.files import dump_log
+from ...rules.seats import Seat, Variant
+from ...session.game_session import (
     GameSession, HandConfirmed, SessionError, bid_text, parse_bid, parse_tricks,
 )
 from ..messages import BidTyped, ConfirmPressed, HandPicked, TricksTyped

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Label
 
-from ...storage import GameSummary
+from ...season.storage import GameSummary
 from ..widgets.footer import KeysFooter
 
 

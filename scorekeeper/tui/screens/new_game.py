@@ -25,8 +25,8 @@ from ...rules.settings import (
     RuleSet,
     preset,
 )
-from ...seats import SEAT_NAMES, Variant
-from ...session import SessionError, SetupError, new_game_log
+from ...rules.seats import SEAT_NAMES, Variant
+from ...session.game_session import SessionError, SetupError, new_game_log
 from ..widgets.footer import KeysFooter
 
 #: Settings chosen from a list rather than typed.

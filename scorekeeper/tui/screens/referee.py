@@ -1,6 +1,6 @@
 """Referee mode: one hand entered card by card, with live legality.
 
-The screen drives the session's ``RefereeHand`` (``scorekeeper.referee``) and renders its
+The screen drives the session's ``RefereeHand`` (``scorekeeper.referee.play``) and renders its
 ``view()``; every accepted entry is written to the database at once as the game's draft
 (``GameSession.draft()`` holds the hand entry by entry), so killing the app loses at most the
 line being typed. One entry line takes what the hand wants now: a bid, a draw turn ("kept
@@ -26,12 +26,12 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 from textual.worker import get_current_worker
 
-from ...cards import CARDS, card
-from ...referee import RefereeHand
-from ...referee_view import ClaimVerdict, LiveFinding, RefereeView
-from ...rules import solver
-from ...seats import Seat, Variant
-from ...session import (
+from ...rules.cards import CARDS, card
+from ...referee.play import RefereeHand
+from ...referee.view import ClaimVerdict, LiveFinding, RefereeView
+from ...rules.solver import search as solver
+from ...rules.seats import Seat, Variant
+from ...session.game_session import (
     GameSession, HandConfirmed, SessionError, bid_text, next_drawer, next_exchange, parse_bid,
 )
 from ..messages import CardPicked, ClaimChecked

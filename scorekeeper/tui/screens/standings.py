@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Select, Static
 
-from ...standings import Standings, StandingRow
+from ...season.standings import Standings, StandingRow
 from ..widgets.footer import KeysFooter
 
 ALL = "__all__"

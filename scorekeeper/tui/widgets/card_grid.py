@@ -11,7 +11,7 @@ from textual.events import Click
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...cards import CARDS, RANK_CHARS
+from ...rules.cards import CARDS, RANK_CHARS
 from ..messages import CardPicked
 
 #: Rows from the top: spades, hearts, diamonds, clubs (suit numbers 3..0).

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...referee_view import LiveFinding
+from ...referee.view import LiveFinding
 
 
 def evidence_text(evidence: Mapping[str, Any]) -> str:

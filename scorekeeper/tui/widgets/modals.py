@@ -13,7 +13,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from ...session import SessionError, parse_bid, parse_tricks
+from ...session.game_session import SessionError, parse_bid, parse_tricks
 from .score_sheet import side_style
 
 

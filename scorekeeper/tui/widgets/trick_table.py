@@ -10,9 +10,9 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ...cards import CARDS
-from ...referee_view import RefereeView
-from ...seats import Seat, Variant
+from ...rules.cards import CARDS
+from ...referee.view import RefereeView
+from ...rules.seats import Seat, Variant
 from .score_sheet import side_style
 
 

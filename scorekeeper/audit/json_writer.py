@@ -1,0 +1,91 @@
+"""The JSON audit document written as text, part by part.
+
+``scorekeeper audit --format json`` writes ``json.dumps(audit.audit_report(...))`` exactly
+(``tests/unit/test_audit_json_text.py``), but not by building that report's dicts and
+encoding them: a hand's part is a few joins of seat letters and numbers that need no escaping,
+and a rare part (penalties, a claim, written scores, a file name) goes through ``json.dumps``.
+Both ways of auditing a file write through these functions: the full audit of a log with
+findings (``audit.py``) and the bulk audit of a clean log (``sweep.py``), so a hand's text is
+written in one place.
+
+This module imports only the seats: the bulk audit loads it without the replay.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..rules.seats import Seat
+
+if TYPE_CHECKING:
+    from ..rules.scoring import Bid, GameScore, ScoredHand
+
+SEAT_TEXT = tuple(str(s) for s in Seat)
+"""A seat's letter by its number: ``str(seat)`` goes through the enum's ``name`` property,
+and the document writes a seat some 25 times a hand."""
+_QUOTED_SEAT = tuple(f'"{s}"' for s in SEAT_TEXT)
+_BOOL = ("false", "true")
+
+
+class _BidTexts(dict):
+    """Each bid's JSON text, written the first time it is asked for (there are 112 bids, and
+    the document writes four a hand; a bid is a NamedTuple, so the lookup is a tuple's)."""
+
+    def __missing__(self, bid: Bid) -> str:
+        text = self[bid] = (f'{{"seat": "{SEAT_TEXT[bid.seat]}", "bid": {bid.tricks},'
+                            f' "blind": {_BOOL[bid.blind]}}}')
+        return text
+
+
+_BID_TEXTS = _BidTexts()
+
+
+def sides_text(scored: ScoredHand) -> str:
+    """``{"NS": {"points": .., "score": .., "bags": ..}, ...}`` of one scored hand."""
+    return "{" + ", ".join([f'"{s}": {{"points": {r.points}, "score": {r.score}, "bags": {r.bags}}}'
+                            for s, r in scored.sides.items()]) + "}"
+
+
+def counts_text(seats: Sequence[Seat], counts: Sequence[int] | Mapping[Seat, int]) -> str:
+    """``"N": 3, "E": 4, ...``: tricks by seat, ``counts`` indexed by seat."""
+    name = SEAT_TEXT
+    return ", ".join([f'"{name[s]}": {counts[s]}' for s in seats])
+
+
+def hand_text(number: int, dealer: int, bids: Iterable[Bid], dealt_known: bool,
+              winners: Iterable[int], played: str, corrected: str, played_score: ScoredHand,
+              corrected_score: ScoredHand, penalties: str = "[]", claim: str = "null",
+              recorded: str = "null") -> str:
+    """One hand of the document. ``played`` and ``corrected``: the tricks by seat as
+    ``counts_text`` writes them; ``penalties``, ``claim``, ``recorded``: their JSON."""
+    name = SEAT_TEXT
+    bids_text = ", ".join(map(_BID_TEXTS.__getitem__, bids))
+    winners_text = ", ".join(map(_QUOTED_SEAT.__getitem__, winners))
+    sides = sides_text(played_score)
+    sides_fixed = sides if corrected_score is played_score else sides_text(corrected_score)
+    return (f'{{"number": {number}, "dealer": "{name[dealer]}", "bids": [{bids_text}],'
+            f' "dealt_known": {_BOOL[dealt_known]}, "trick_winners": [{winners_text}],'
+            f' "tricks_won": {{"played": {{{played}}}, "corrected": {{{corrected}}}}},'
+            f' "penalties": {penalties}, "claim": {claim},'
+            f' "score": {{"recorded": {recorded}, "played": {sides}, "corrected": {sides_fixed}}}}}')
+
+
+def final_json(played: GameScore, corrected: GameScore) -> dict[str, Any]:
+    """The document's ``final`` of a file: scores and bags as played and as corrected."""
+    return {"played": {s: {"score": t.score, "bags": t.bags} for s, t in played.final.items()},
+            "corrected": {s: {"score": t.score, "bags": t.bags}
+                          for s, t in corrected.final.items()}}
+
+
+def file_text(file: str, variant: str, hands: Iterable[str], played: GameScore,
+              corrected: GameScore) -> str:
+    """One file of the document's ``files``, its hands already written by ``hand_text``."""
+    winner = {"played": played.winner, "corrected": corrected.winner}
+    return (f'{{"file": {json.dumps(file)}, "variant": "{variant}",'
+            f' "hands": [{", ".join(hands)}], "final": {json.dumps(final_json(played, corrected))},'
+            f' "winner": {json.dumps(winner)}}}')
+
+
+__all__ = ["SEAT_TEXT", "counts_text", "file_text", "final_json", "hand_text", "sides_text"]

@@ -1,0 +1,459 @@
+"""What the referee engine hands the screen: typed refusals, entry records, the live view,
+the penalty each finding carries and the double-dummy verdict on a claim.
+
+Pure values and pure functions (no I/O, no textual): ``scorekeeper.referee.play.RefereeHand``
+builds them, the referee screen only renders them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..audit.engine import ClaimCheck, _claim_findings, check_claim, line_text
+from ..rules.cards import Card, Suit
+from ..rules.penalties import Revoke, penalise_hand
+from ..rules.errors import ImpossiblePlay, InvalidBid, InvalidExchange, OutOfTurn, RuleError
+from ..rules.hand import TrickTaken
+from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw
+from ..rules.replay import Finding, HandReplay
+from ..rules.penalties import HandPenalties
+from ..rules.scoring import Bid, SideHandPoints
+from ..rules.settings import RuleSet
+from ..rules.seats import Seat, Variant
+
+
+# -- refusals ----------------------------------------------------------------------------
+class EntryRefused(RuleError):
+    """An entry the referee engine refuses: it cannot have happened, or not now.
+
+    ``code`` names the reason for the screen ('card_duplicated', 'card_not_held',
+    'hand_over', 'not_your_turn', ...); the message is the sentence to show.
+    """
+
+    def __init__(self, message: str, *, code: str, seat: Seat | None = None,
+                 card: Card | None = None, trick: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.seat = seat
+        self.card = card
+        self.trick = trick
+
+
+class CardAlreadyPlayed(EntryRefused, ImpossiblePlay):
+    """The card was played before (the message says where)."""
+
+
+class CardNotHeld(EntryRefused, ImpossiblePlay):
+    """The card is not in that seat's recorded hand (or is known to be elsewhere)."""
+
+
+class HandOver(EntryRefused, ImpossiblePlay):
+    """All 13 tricks are played, or a claim ended the hand."""
+
+
+class NotYourTurn(EntryRefused, OutOfTurn):
+    """A card or bid by a seat whose turn it is not (or that has no seat in this game)."""
+
+
+class NotNow(EntryRefused):
+    """An entry made at the wrong stage: a card before the bids are complete, a deal after
+    the first card, nothing to undo, no claim to judge."""
+
+
+class BidRefused(EntryRefused, InvalidBid):
+    """A bid that is not 0 to 13, a Blind Nil the rules do not allow, a second bid."""
+
+
+class DealRefused(EntryRefused):
+    """A deal with a card given twice, a hand that is not 13 cards, a seat missing."""
+
+
+class ExchangeRefused(EntryRefused, InvalidExchange):
+    """A Blind Nil exchange the bids or the deal do not allow."""
+
+
+class DrawRefused(EntryRefused, InvalidExchange):
+    """A two-player draw turn the deck or the turn order does not allow."""
+
+
+class RedrawRefused(EntryRefused, InvalidExchange):
+    """A two-player Blind Nil discard-and-redraw the bids or the draw do not allow."""
+
+
+class ClaimRefused(EntryRefused):
+    """A claim whose shares do not add up to the tricks left, or made when none are left."""
+
+
+class DraftError(EntryRefused):
+    """A saved draft that cannot be restored (the message says which entry)."""
+
+
+# -- what each entry returns -------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class LivePenalty:
+    """What the game's rules do about a finding, as the referee announces it."""
+
+    text: str
+    """One sentence: '3 tricks move from NS to EW (never more than NS win from trick 4 on)'."""
+    kind: str
+    """'tricks' (tricks move), 'set' (the side is set), 'none' (no penalty: not a revoke, or
+    a repeated revoke in the same suit) or 'invalid' (the record itself is impossible)."""
+    tricks: int | None = None
+    """With 'tricks': the tricks that move as things stand (final once the hand is over)."""
+    offender: str | None = None
+    """The offending side ('NS', 'EW'; 'N', 'S' in two-player)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveFinding:
+    finding: Finding
+    penalty: LivePenalty
+
+    @property
+    def key(self) -> tuple:
+        return finding_key(self.finding)
+
+
+@dataclass(frozen=True, slots=True)
+class BidEntered:
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class DealEntered:
+    hands: Mapping[Seat, tuple[Card, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeEntered:
+    giver: Seat
+    receiver: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawEntered:
+    turn: int
+    """1-based turn of the draw (1 to 26)."""
+    seat: Seat
+    kept: Card
+    discarded: Card
+
+
+@dataclass(frozen=True, slots=True)
+class RedrawEntered:
+    seat: Seat
+    discarded: tuple[Card, ...]
+    drawn: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardEntered:
+    seat: Seat
+    card: Card
+    trick: int
+    """1-based trick the card was played to."""
+    position: int
+    """0 for the lead, then 1, 2, 3."""
+    completed: TrickTaken | None
+    """The trick this card completed (with its winner), if it did."""
+    new_findings: tuple[LiveFinding, ...]
+    """Findings proven by this card (a renege now proven, at this trick or an earlier one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimEntered:
+    claim: Claim
+    new_findings: tuple[LiveFinding, ...]
+    """Findings proven by the claim; a claim with the deal known is judged only by
+    ``claim_verdict()`` (slow: run it in a worker), which adds its findings then."""
+    verdict: ClaimVerdict | None
+    """Already known when no solving is needed (no deal: the claim cannot be checked)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    action: Mapping[str, Any]
+    """The entry taken back, as the draft stores it ({'op': 'card', 'seat': 'E', ...})."""
+    dropped_findings: tuple[LiveFinding, ...]
+    """Findings that no longer hold without that entry."""
+
+
+# -- checks of the entries before the play ----------------------------------------------------
+def check_deal(seats: tuple[Seat, ...], hands: Mapping[Seat, tuple[Card, ...]]) -> None:
+    """Every seat 13 cards, no card given twice."""
+    seen: dict[Card, Seat] = {}
+    for s in seats:
+        if s not in hands:
+            raise DealRefused(f"the deal has no hand for {s}", code="deal_invalid", seat=s)
+        for c in hands[s]:
+            if c in seen:
+                where = "twice" if seen[c] == s else f"to {seen[c]} and to {s}"
+                raise DealRefused(f"the deal gives {c} {where}", code="deal_invalid", seat=s,
+                                  card=c)
+            seen[c] = s
+        if len(hands[s]) != 13:
+            raise DealRefused(f"{s} is dealt {len(hands[s])} cards, not 13", code="deal_invalid",
+                              seat=s)
+
+
+def check_exchange(giver: Seat, cards: tuple[Card, ...], blinds: set[Seat],
+                   done: list[Exchange], deal: Mapping[Seat, tuple[Card, ...]] | None) -> None:
+    """A partnership Blind Nil exchange: three cards to the partner of a lone Blind Nil
+    bidder (or from him), once each way, cards the giver was dealt when the deal is known."""
+    receiver = giver.partner
+    if giver in blinds and receiver in blinds:
+        raise ExchangeRefused(f"{giver} and {receiver} both bid Blind Nil: no cards are"
+                              " exchanged", code="exchange_invalid", seat=giver)
+    if giver not in blinds and receiver not in blinds:
+        raise ExchangeRefused(f"exchange from {giver}: neither {giver} nor {receiver} bid"
+                              " Blind Nil", code="exchange_invalid", seat=giver)
+    if any(x.giver == giver for x in done):
+        raise ExchangeRefused(f"{giver} has already passed three cards to {receiver}",
+                              code="exchange_invalid", seat=giver)
+    if len(cards) != 3 or len(set(cards)) != 3:
+        raise ExchangeRefused(f"{giver} passes {len(set(cards))} different cards, not three",
+                              code="exchange_invalid", seat=giver)
+    for c in cards:
+        if deal is not None and c not in deal[giver]:
+            holder = next(s for s, cs in deal.items() if c in cs)
+            raise ExchangeRefused(f"{giver} cannot pass {c}: it was dealt to {holder}",
+                                  code="exchange_invalid", seat=giver, card=c)
+        for x in done:
+            if c in x.cards:
+                raise ExchangeRefused(f"{giver} cannot pass {c}: {x.giver} passed it to"
+                                      f" {x.receiver}", code="exchange_invalid", seat=giver,
+                                      card=c)
+
+
+def check_draw_turn(draw: list[DrawPair], want: Seat, first: Seat, seat: Seat, kept: Card,
+                    discarded: Card) -> None:
+    """One turn of the two-player draw: the right player, two cards not drawn before."""
+    n = len(draw) + 1
+    if n > 26:
+        raise DrawRefused("the draw is complete: 26 turns, 13 cards kept each",
+                          code="draw_invalid", seat=seat)
+    if seat != want:
+        raise NotYourTurn(f"draw turn {n} is {want}'s ({first} draws first)",
+                          code="not_your_turn", seat=seat)
+    if kept == discarded:
+        raise DrawRefused(f"draw turn {n}: {kept} cannot be both kept and discarded",
+                          code="draw_invalid", seat=seat, card=kept)
+    for c in (kept, discarded):
+        for i, p in enumerate(draw, start=1):
+            if c in (p.kept, p.discarded):
+                how = "kept" if c == p.kept else "discarded"
+                raise DrawRefused(f"draw turn {n}: {c} was already drawn ({how} by {p.seat}"
+                                  f" at turn {i})", code="draw_invalid", seat=seat, card=c)
+
+
+def check_redraw(seat: Seat, out: tuple[Card, ...], back: tuple[Card, ...],
+                 done: list[Redraw], *, held: int | None, other_held: int | None,
+                 pile: int | None) -> None:
+    """A two-player Blind Nil redraw: up to three out, as many back from the draw's discards
+    (``pile``, when the draw is recorded); ``held``/``other_held``: the exact hands, if known."""
+    if any(r.seat == seat for r in done):
+        raise RedrawRefused(f"{seat} has already redrawn", code="redraw_invalid", seat=seat)
+    if len(out) != len(back) or len(out) > 3:
+        raise RedrawRefused(f"{seat} discards {len(out)} and draws {len(back)}: up to three,"
+                            " the same number each way", code="redraw_invalid", seat=seat)
+    if len(set(out)) != len(out) or len(set(back)) != len(back):
+        raise RedrawRefused(f"{seat}'s redraw names a card twice", code="redraw_invalid",
+                            seat=seat)
+    for c in out:
+        if held is not None and not held >> c & 1:
+            raise RedrawRefused(f"{seat} cannot discard {c}: he does not hold it",
+                                code="redraw_invalid", seat=seat, card=c)
+        if c in back:
+            raise RedrawRefused(f"{seat} cannot draw back {c}, the card he discards",
+                                code="redraw_invalid", seat=seat, card=c)
+    for c in back:
+        if pile is not None and not pile >> c & 1:
+            raise RedrawRefused(f"{seat} cannot draw {c}: it is not among the cards discarded"
+                                " in the draw", code="redraw_invalid", seat=seat, card=c)
+        if other_held is not None and other_held >> c & 1:
+            raise RedrawRefused(f"{seat} cannot draw {c}: the other player holds it",
+                                code="redraw_invalid", seat=seat, card=c)
+        for r in done:
+            if c in r.drawn or c in r.discarded:
+                raise RedrawRefused(f"{seat} cannot draw {c}: {r.seat}"
+                                    f" {'drew' if c in r.drawn else 'discarded'} it in his"
+                                    " redraw", code="redraw_invalid", seat=seat, card=c)
+
+
+# -- the live view ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class RefereeView:
+    """Everything the referee screen shows, as plain immutable values."""
+
+    variant: Variant
+    dealer: Seat
+    stage: str
+    """'bidding', 'draw', 'exchange', 'play' or 'over'."""
+    prompt: str
+    """What is expected next, as a sentence: 'E to bid', 'W gives E three cards', 'S to play'."""
+    bids: tuple[Bid, ...]
+    deal_known: bool
+    """True when the deal (or the two-player draw) is recorded: holdings are exact."""
+    trick: int
+    """The 1-based trick being played (14 once all 13 are played)."""
+    leader: Seat | None
+    """Who led (or leads) the trick on the table."""
+    table: tuple[tuple[Seat, Card], ...]
+    """The trick on the table, in play order."""
+    turn: Seat | None
+    last_trick: TrickTaken | None
+    """The last completed trick, with its winner."""
+    tricks_won: Mapping[Seat, int]
+    """Per seat, tricks played and won (plus the claim's shares once a claim ends the hand)."""
+    side_tricks: Mapping[str, int]
+    spades_broken: bool
+    shown_out: Mapping[Seat, tuple[Suit, ...]]
+    """The suits each seat has failed to follow."""
+    unseen: tuple[Card, ...]
+    """The cards still to come, for the grid (with a known deal: exactly the cards held)."""
+    remaining: Mapping[Seat, tuple[Card, ...]] | None
+    """With a known deal, each seat's cards not yet played; None otherwise."""
+    findings: tuple[LiveFinding, ...]
+    claim: Claim | None
+    is_over: bool
+    can_undo: bool
+
+
+@dataclass(frozen=True)
+class ClaimVerdict:
+    """The verdict on a claim, exactly as ``scorekeeper audit`` gives it."""
+
+    available: bool
+    """False when it cannot be checked (the deal or draw was not recorded): see ``summary``."""
+    summary: str
+    """One sentence for the screen."""
+    check: ClaimCheck
+    """The audit's verdict: ``status`` ('good', 'refuted', 'unverifiable'), ``claimed``,
+    ``best`` (tricks the side can force), ``defence`` (a line that beats the claim, trick by
+    trick) and ``nils`` (each live Nil of the claiming side: safe or not, with a line)."""
+    findings: tuple[LiveFinding, ...]
+    """The audit's claim findings: claim_refuted, nil_claim_refuted, claim_unverifiable."""
+
+    @property
+    def good(self) -> bool | None:
+        return None if not self.available else self.check.status == "good"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The finished hand: findings, tricks, points, and the hand as a log entry."""
+
+    findings: tuple[LiveFinding, ...]
+    """Every finding of the hand, the claim's included (as ``scorekeeper audit`` lists them)."""
+    tricks_won: Mapping[Seat, int]
+    """As played, plus the claim's shares."""
+    points: Mapping[str, SideHandPoints]
+    """``score_hand`` on the tricks as played: the 'played' score of the audit."""
+    penalties: HandPenalties
+    """The revoke penalties (``scorekeeper.rules.penalties``) and the corrected tricks per seat."""
+    corrected_points: Mapping[str, SideHandPoints]
+    """Each side's points after the penalties: the 'corrected' score of the audit."""
+    claim: ClaimVerdict | None
+    log_hand: dict[str, Any]
+    """The hand in the game log's form (what ``HandLog`` and ``scorekeeper audit`` read)."""
+
+
+def log_hand_dict(rec: HandRecord, tricks_won: Mapping[Seat, int] | None) -> dict[str, Any]:
+    """A hand record as the game log writes a hand (``HandLog``): what the audit reads."""
+    def texts(cards) -> list[str]:
+        return [str(c) for c in cards]
+
+    hand: dict[str, Any] = {
+        "dealer": rec.dealer.name,
+        "bids": [{"seat": b.seat.name, "bid": b.tricks, **({"blind": True} if b.blind else {})}
+                 for b in rec.bids],
+    }
+    if tricks_won is not None:
+        hand["tricks_won"] = {s.name: n for s, n in tricks_won.items()}
+    hand["tricks"] = [{"leader": t.leader.name, "cards": texts(t.cards)} for t in rec.tricks or ()]
+    if rec.deal is not None:
+        hand["deal"] = {s.name: texts(cs) for s, cs in rec.deal.items()}
+    if rec.exchanges:
+        hand["exchanges"] = [{"from": x.giver.name, "to": x.receiver.name, "cards": texts(x.cards)}
+                             for x in rec.exchanges]
+    if rec.draw:
+        hand["draw"] = [{"seat": p.seat.name, "kept": str(p.kept), "discarded": str(p.discarded)}
+                        for p in rec.draw]
+    if rec.redraws:
+        hand["redraws"] = [{"seat": r.seat.name, "discarded": texts(r.discarded),
+                            "drawn": texts(r.drawn)} for r in rec.redraws]
+    if rec.claim is not None:
+        cl = rec.claim
+        hand["claim"] = {"seat": cl.seat.name, "after_trick": cl.after_trick,
+                         "tricks": {s.name: v for s, v in cl.tricks.items()},
+                         "accepted": cl.accepted}
+    return hand
+
+
+def finding_key(f: Finding) -> tuple:
+    """The identity of a finding across replays (its message may cite a better proof later)."""
+    return (f.code, f.trick, f.seat, f.card, f.message if f.trick is None else "")
+
+
+# -- penalties ----------------------------------------------------------------------------
+def live_penalties(findings: list[Finding], variant: Variant, rules: RuleSet,
+                   replay: HandReplay) -> list[LivePenalty]:
+    """The penalty the game's rules apply to each finding, by ``scorekeeper.rules.penalties`` (the
+    audit's own module, so the app and ``scorekeeper audit`` price a revoke alike).
+
+    Revokes are priced together, in trick order, as things stand: the tricks that move are
+    capped by what the offending side has won from the revoke on, so the figure can grow
+    until the hand is over. RULES.md names a penalty for a revoke only.
+    """
+    revokes = [Revoke(f.trick, f.seat, Suit.parse(f.evidence["led_suit"]))
+               for f in findings if f.code == "revoke"]
+    priced = {}
+    if revokes:
+        hp = penalise_hand(variant, replay.record.bids, [t.winner for t in replay.tricks],
+                           replay.tricks_won, revokes, rules)
+        priced = {(p.revoke.trick, p.revoke.seat): p for p in hp.penalties}
+    out = []
+    for f in findings:
+        p = priced.get((f.trick, f.seat)) if f.code == "revoke" else None
+        if p is not None:
+            out.append(LivePenalty(p.describe(), p.kind, p.tricks_moved, p.offending_side))
+        elif f.invalid:
+            out.append(LivePenalty("the record is impossible here: correct the entry",
+                                   "invalid"))
+        else:
+            out.append(LivePenalty("no penalty: the rules name one for a revoke only", "none"))
+    return out
+
+
+# -- claims -------------------------------------------------------------------------------
+def claim_verdict_of(replay: HandReplay) -> ClaimVerdict:
+    """The audit's verdict on the claim that ends ``replay`` (``scorekeeper.audit.engine``, which
+    runs the double-dummy solver when the deal is known), with its findings."""
+    check = check_claim(replay)
+    found = tuple(LiveFinding(Finding(a.code, a.message, a.trick, a.seat, a.card,
+                                      a.evidence or {}),
+                              LivePenalty("no penalty: a claim is settled by the referee",
+                                          "none"))
+                  # The audit's claim findings, worded exactly as `scorekeeper audit` words them.
+                  for a in _claim_findings("", 0, check))
+    head = (f"{check.seat} claims {check.claimed} of the {check.remaining} tricks left for"
+            f" {check.side}")
+    if check.status == "unverifiable":
+        summary = f"{head}; it cannot be checked: {check.reason}"
+    elif check.status == "good":
+        summary = (f"{head}: the claim stands ({check.side} can force {check.best} against any"
+                   " defence)")
+    else:
+        summary = (f"{head}: the defence can hold {check.side} to {check.best}:"
+                   f" {line_text(check.defence)}")
+    for n in check.nils:
+        summary += (f"; {n.seat}'s Nil is {'safe' if n.safe else 'not safe'}"
+                    f" ({line_text(n.defence)})" if not n.safe else f"; {n.seat}'s Nil is safe")
+    return ClaimVerdict(check.status != "unverifiable", summary, check, found)
+
+
+def shown_out_suits(mask: int) -> tuple[Suit, ...]:
+    return tuple(Suit(s) for s in range(4) if mask >> s & 1)

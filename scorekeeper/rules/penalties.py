@@ -1,0 +1,252 @@
+"""Revoke penalties and the corrected score: pure rules, no I/O, no pydantic.
+
+What a proven revoke costs is a house rule (``RuleSet.revoke_penalty``); this module applies it
+to the tricks each seat won, hand by hand, and scores the game again.
+
+**``revoke_penalty: "tricks"``** (the default). Each recorded revoke is established: the log
+shows the card played to the trick and play going on. For each one, in trick order:
+
+- Up to ``revoke_penalty_tricks`` (default 3) tricks move from the offending side to the other
+  side, never more than the offending side won from the revoke trick on (that trick included;
+  tricks of an accepted claim count as won after it), less what earlier revokes of the same
+  side in the hand already moved. Tricks won before the revoke never move.
+- A repeated revoke in the same suit by the same player in the same hand is reported but not
+  penalised again (bridge law 64B2: the first revoke's penalty covers it).
+- The tricks come off the offending seats that won them from the revoke on, a seat that bid a
+  number first; a Nil bidder's tricks are taken last and never his last one, so a penalty never
+  turns a failed Nil into a made one.
+- The tricks go to a seat of the other side that bid a number (the first in seat order N, E,
+  S, W); if both seats there bid Nil, to one whose Nil already failed; if every Nil there is
+  still made, to nobody: the tricks only leave the offending side. So a penalty never breaks a
+  Nil of the side it helps. In two-player that is the other player, unless his Nil is made.
+
+**``revoke_penalty: "set"``**. The offending side is set for the hand: every bid of the side
+fails (the contract scores -10 per bid trick, each Nil or Blind Nil of the side fails) and the
+side earns no bags that hand; the other side is scored as played. Several revokes by one side
+in a hand set it once.
+
+A spade led before spades were broken is a finding of the audit but costs no tricks: RULES.md
+names a penalty for a revoke only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .hand import suit_name
+from .scoring import (
+    Bid,
+    GameScore,
+    HandInput,
+    ScoredHand,
+    SideHandPoints,
+    SideTotals,
+    apply_hand,
+    game_winner,
+    hand_events,
+    score_game,
+    score_hand,
+)
+from .settings import DEFAULT_RULES, RuleSet
+from .seats import Seat, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A proven revoke, as the penalty needs it."""
+
+    trick: int
+    """1-based trick of the revoke."""
+    seat: Seat
+    suit: int
+    """The suit led, which the seat failed to follow."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevokePenalty:
+    """What one revoke cost."""
+
+    revoke: Revoke
+    offending_side: str
+    other_side: str
+    kind: str
+    """'tricks', 'set', or 'none' (a repeated revoke in the same suit: no second penalty)."""
+    tricks_moved: int = 0
+    won_from_revoke: int = 0
+    """Tricks the offending side won from the revoke trick on (the cap)."""
+    taken_from: tuple[tuple[Seat, int], ...] = ()
+    credited_to: Seat | None = None
+    """The seat of the other side credited with the moved tricks (None: nobody)."""
+
+    def describe(self) -> str:
+        r = self.revoke
+        head = f"revoke by {r.seat} at trick {r.trick}"
+        if self.kind == "none":
+            return (f"{head}: no further penalty (a repeated revoke in {suit_name(r.suit)} by"
+                    f" {r.seat})")
+        if self.kind == "set":
+            return f"{head}: {self.offending_side} are set for the hand"
+        if not self.tricks_moved:
+            return (f"{head}: no trick moves ({self.offending_side} won no trick from trick"
+                    f" {r.trick} on that is not already moved)")
+        taken = ", ".join(f"{n} from {s}" for s, n in self.taken_from)
+        to = (f"credited to {self.credited_to}" if self.credited_to is not None
+              else f"credited to no seat of {self.other_side} (each bid a Nil still made)")
+        plural = "s" if self.tricks_moved != 1 else ""
+        return (f"{head}: {self.tricks_moved} trick{plural} move from {self.offending_side} to"
+                f" {self.other_side} ({taken}; {to}; {self.offending_side} won"
+                f" {self.won_from_revoke} from trick {r.trick} on)")
+
+
+@dataclass(frozen=True, slots=True)
+class HandPenalties:
+    """A hand's tricks after every revoke penalty."""
+
+    penalties: tuple[RevokePenalty, ...]
+    tricks_won: dict[Seat, int]
+    """Corrected tricks per seat (equal to the play when nothing moved)."""
+    set_sides: frozenset[str]
+    """Sides set for the hand (``revoke_penalty: "set"``)."""
+
+
+def penalise_hand(
+    variant: Variant,
+    bids: Iterable[Bid],
+    trick_winners: Sequence[Seat],
+    tricks_won: Mapping[Seat, int],
+    revokes: Iterable[Revoke],
+    rules: RuleSet = DEFAULT_RULES,
+) -> HandPenalties:
+    """Apply the revoke penalties of one hand (see the module doc).
+
+    ``trick_winners`` is the winner of each trick played (1-based trick n is index n-1);
+    ``tricks_won`` the tricks per seat as played, a claim's tricks included (tricks beyond the
+    play count as won after any revoke).
+    """
+    won = {s: tricks_won.get(s, 0) for s in variant.seats}
+    revokes = sorted(revokes, key=_trick_and_seat)
+    if not revokes:  # nearly every hand
+        return HandPenalties((), won, _NO_SIDE)
+    nil = {b.seat for b in bids if b.tricks == 0}
+    penalties: list[RevokePenalty] = []
+    set_sides: set[str] = set()
+    seen: set[tuple[Seat, int]] = set()
+    taken_so_far = {s: 0 for s in variant.seats}
+    for r in revokes:
+        side = variant.side_of(r.seat)
+        other = next(s for s in variant.sides if s != side)
+        if (r.seat, r.suit) in seen:
+            penalties.append(RevokePenalty(r, side, other, "none"))
+            continue
+        seen.add((r.seat, r.suit))
+        if rules.revoke_penalty == "set":
+            kind = "none" if side in set_sides else "set"
+            set_sides.add(side)
+            penalties.append(RevokePenalty(r, side, other, kind))
+            continue
+        members = variant.members(side)
+        from_revoke = _won_from(variant, members, trick_winners, tricks_won, r.trick)
+        cap = sum(from_revoke.values())
+        avail = {s: max(0, from_revoke[s] - taken_so_far[s]) for s in members}
+        taken = _take(members, avail, won, nil, rules.revoke_penalty_tricks)
+        moved = sum(n for _, n in taken)
+        for s, n in taken:
+            won[s] -= n
+            taken_so_far[s] += n
+        credit = _receiver(variant.members(other), won, nil)
+        if credit is not None:
+            won[credit] += moved
+        penalties.append(RevokePenalty(r, side, other, "tricks", moved, cap, tuple(taken),
+                                       credit if moved else None))
+    return HandPenalties(tuple(penalties), won, frozenset(set_sides))
+
+
+_NO_SIDE: frozenset[str] = frozenset()
+
+
+def _trick_and_seat(r: Revoke) -> tuple[int, Seat]:
+    return r.trick, r.seat
+
+
+def _won_from(variant, members, trick_winners, tricks_won, trick) -> dict[Seat, int]:
+    """Tricks each member won from ``trick`` on: in the play, plus a claim's tricks."""
+    played = {s: 0 for s in members}
+    total_played = {s: 0 for s in members}
+    for n, w in enumerate(trick_winners, start=1):
+        if w in played:
+            total_played[w] += 1
+            if n >= trick:
+                played[w] += 1
+    return {s: played[s] + max(0, tricks_won.get(s, 0) - total_played[s]) for s in members}
+
+
+def _take(members, avail, won, nil, want) -> list[tuple[Seat, int]]:
+    """Which seats give up ``want`` tricks: number bidders first, then the seat that won more
+    from the revoke on; never more than a seat won from the revoke on and not already moved,
+    and never a Nil bidder's last trick."""
+    order = sorted(members, key=lambda s: (s in nil, -avail[s], s))
+    taken = []
+    for s in order:
+        limit = min(avail[s], won[s] - (1 if s in nil else 0))
+        n = max(0, min(want, limit))
+        if n:
+            taken.append((s, n))
+            want -= n
+    return taken
+
+
+def _receiver(members: Sequence[Seat], won: Mapping[Seat, int], nil: set[Seat]) -> Seat | None:
+    for s in members:
+        if s not in nil:
+            return s
+    for s in members:
+        if won[s] > 0:
+            return s
+    return None
+
+
+def set_side(points: SideHandPoints, rules: RuleSet = DEFAULT_RULES) -> SideHandPoints:
+    """A side's hand scored as set: every bid fails, no bags."""
+    nil = sum(-rules.nil_bonus for _, blind, _ in points.nil_results if not blind)
+    blind = sum(-rules.blind_nil_bonus for _, b, _ in points.nil_results if b)
+    return points._replace(made=False, contract=-10 * points.bid, bags=0, nil=nil,
+                           blind_nil=blind,
+                           nil_results=tuple((s, b, False) for s, b, _ in points.nil_results))
+
+
+def corrected_score(
+    variant: Variant,
+    hands: Sequence[HandInput],
+    set_sides: Sequence[frozenset[str]],
+    rules: RuleSet = DEFAULT_RULES,
+    initial: Mapping[str, SideTotals] | None = None,
+) -> GameScore:
+    """The game scored from corrected tricks, with the sides set by a penalty set.
+
+    Without a set side this is exactly ``score_game``; with one, the same running totals, bag
+    penalties and end of game, the set side's hand replaced by :func:`set_side`.
+    """
+    if not any(set_sides):
+        return score_game(variant, hands, rules, initial)
+    totals = {side: (initial or {}).get(side, SideTotals()) for side in variant.sides}
+    scored = []
+    winner = won_at = None
+    for i, (h, sets) in enumerate(zip(hands, set_sides), start=1):
+        points = score_hand(variant, h.bids, h.tricks_won, rules)
+        points = {s: set_side(p, rules) if s in sets else p for s, p in points.items()}
+        results = {s: apply_hand(totals[s], points[s], rules) for s in variant.sides}
+        totals = {s: SideTotals(r.score, r.bags) for s, r in results.items()}
+        hand_winner = game_winner({s: t.score for s, t in totals.items()}, rules)
+        events = [f"{s} set by a revoke penalty" for s in sorted(sets)]
+        events += hand_events(variant, results)
+        if hand_winner and winner is None:
+            winner, won_at = hand_winner, i
+            events.append(f"{hand_winner} win{'s' if len(hand_winner) == 1 else ''}")
+        scored.append(ScoredHand(i, h.dealer, results, hand_winner, tuple(events)))
+    next_dealer = None if winner or not hands else variant.next_dealer(hands[-1].dealer)
+    return GameScore(tuple(scored), totals, winner, won_at, next_dealer)
+
+
+__all__ = ["Revoke", "RevokePenalty", "HandPenalties", "penalise_hand", "set_side",
+           "corrected_score"]

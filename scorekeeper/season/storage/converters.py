@@ -1,0 +1,205 @@
+"""Game logs to database rows and back: the stable game id, the content hash, the derived
+rows (games, seats, hands, nil_bids, players) and the summaries the app lists.
+
+Every figure in a derived row comes from ``analyse_game`` (the bids and tricks replayed and
+scored); a score written in the log is never trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from dataclasses import dataclass, field
+
+from typing import TYPE_CHECKING
+
+from ..standings import partnership_key
+from . import cache
+
+if TYPE_CHECKING:  # the log layer (pydantic) is imported only where a log is handled
+    from ...analysis.game import GameAnalysis
+    from ...logs.models import GameLog
+
+
+def stored_text(log: GameLog) -> str:
+    """The log as stored: the same JSON as ``logio.dump_log`` (same keys, same order) but
+    compact, which the C encoder writes many times faster than an indented dump."""
+    from ...logs.files import log_to_data
+
+    return json.dumps(log_to_data(log), ensure_ascii=False, separators=(",", ":"))
+
+
+def pretty_text(text: str) -> str:
+    """A stored log laid out as ``logio.dump_log`` writes it (what ``export`` prints)."""
+    return json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def game_id_for(log: GameLog, text: str | None = None) -> str:
+    """The game's stable id.
+
+    1. The log's ``game_id`` when it has one.
+    2. A dated game (``event.date``): ``<date>-<10 hex>``, the hex a hash of what makes it
+       the same game: variant, players by seat, season, date, table and the scores carried
+       in. Correcting a bid or adding hands keeps the id, so the edited log replaces the
+       earlier version. (The same four players at the same table twice on one day need a
+       ``game_id`` or distinct table names; otherwise the second replaces the first, which
+       is kept as an earlier revision.)
+    3. Otherwise ``log-<12 hex>``, a hash of the whole normalised log: only the very same
+       log is recognised again; an edited one is a new game.
+    """
+    if log.game_id:
+        return log.game_id
+    event = log.event
+    if event is not None and event.date:
+        identity = {
+            "variant": log.variant, "players": dict(sorted(log.players.items())),
+            "season": event.season, "date": event.date, "table": event.table,
+            "initial": {k: v.model_dump() for k, v in sorted((log.initial or {}).items())},
+        }
+        key = json.dumps(identity, sort_keys=True, ensure_ascii=False)
+        return f"{event.date}-{content_hash(key)[:10]}"
+    return f"log-{content_hash(text if text is not None else stored_text(log))[:12]}"
+
+
+def finding_lines(analysis: GameAnalysis) -> list[str]:
+    """The analysis's validity problems, placed as ``validate`` places them."""
+    lines = []
+    for f in analysis.invalid:
+        place = ", ".join(p for p in (f"hand {f.hand}" if f.hand is not None else "",
+                                      f"trick {f.finding.trick}" if f.finding.trick is not None
+                                      else "") if p) or "game"
+        lines.append(f"{place}: {f.finding.message} [{f.finding.code}]")
+    return lines
+
+
+@dataclass
+class DerivedRows:
+    """Everything the query tables hold for one game (revision), ready for executemany."""
+
+    game: tuple
+    seats: list[tuple] = field(default_factory=list)
+    hands: list[tuple] = field(default_factory=list)
+    nil_bids: list[tuple] = field(default_factory=list)
+    sides: list[tuple] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)
+
+
+GAME_COLUMNS = ("game_id", "revision", "variant", "season", "date", "table_name", "hands",
+                "finished", "winner", "won_at_hand", "players_json", "scores_json", "bags_json",
+                "updated_at")
+SEAT_COLUMNS = ("game_id", "seat", "side", "player")
+HAND_COLUMNS = ("game_id", "side", "hand", "dealer", "bid", "tricks", "made", "points",
+                "points_against", "bags", "bag_penalties", "score")
+NIL_COLUMNS = ("game_id", "hand", "seat", "side", "blind", "made", "player")
+SIDE_COLUMNS = ("game_id", "side", "season", "finished", "won", "member1", "member2", "hands",
+                "points_for", "points_against", "bags", "bag_penalties", "sets", "score")
+
+
+def derive_rows(game_id: str, revision: int, updated_at: str,
+                analysis: GameAnalysis) -> DerivedRows:
+    log, variant, score = analysis.log, analysis.variant, analysis.score
+    event = log.event
+    sides = variant.sides
+    final = score.final
+    rows = DerivedRows(game=(
+        game_id, revision, log.variant, event.season if event else None,
+        event.date if event else None, event.table if event else None, len(log.hands),
+        int(score.winner is not None), score.winner, score.won_at_hand,
+        json.dumps(dict(log.players), ensure_ascii=False),
+        json.dumps({s: final[s].score for s in sides}),
+        json.dumps({s: final[s].bags for s in sides}), updated_at))
+    for seat in variant.seats:
+        rows.seats.append((game_id, seat.name, variant.side_of(seat), log.players[seat.name]))
+    rows.players = sorted(set(log.players.values()))
+    for scored in score.hands:
+        points = {s: r.points for s, r in scored.sides.items()}
+        total = sum(points.values())
+        for side, r in scored.sides.items():
+            h = r.hand
+            # Two sides per game, so "against" is what the other side scored this hand.
+            rows.hands.append((game_id, side, scored.number, scored.dealer.name, h.bid, h.tricks,
+                               int(h.made), r.points, total - r.points, h.bags, r.bag_penalties,
+                               r.score))
+            for seat, blind, made in h.nil_results:
+                rows.nil_bids.append((game_id, scored.number, seat.name, side, int(blind),
+                                      int(made), log.players[seat.name]))
+    for side in sides:
+        members = partnership_key([log.players[seat.name] for seat in variant.members(side)])
+        mine = [r for r in rows.hands if r[1] == side]
+        rows.sides.append((
+            game_id, side, event.season if event else None, int(score.winner is not None),
+            int(score.winner == side), members[0], members[1] if len(members) > 1 else None,
+            len(mine), sum(r[7] for r in mine), sum(r[8] for r in mine),
+            sum(r[9] for r in mine), sum(r[10] for r in mine),
+            sum(1 for r in mine if not r[6]), final[side].score))
+    return rows
+
+
+def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
+    return (f"INSERT INTO {table} ({', '.join(columns)})"
+            f" VALUES ({', '.join('?' for _ in columns)})")
+
+
+_INSERT_GAME = _insert_sql("games", GAME_COLUMNS)
+_INSERT_SEAT = _insert_sql("seats", SEAT_COLUMNS)
+_INSERT_HAND = _insert_sql("hands", HAND_COLUMNS)
+_INSERT_NIL = _insert_sql("nil_bids", NIL_COLUMNS)
+_INSERT_SIDE = _insert_sql("game_sides", SIDE_COLUMNS)
+DERIVED_TABLES = ("games", "seats", "hands", "nil_bids", "game_sides")
+
+
+def delete_derived(conn: sqlite3.Connection, game_id: str) -> None:
+    old = conn.execute("SELECT season, date, table_name, finished FROM games WHERE game_id = ?",
+                       (game_id,)).fetchone()
+    if old is not None and old[3]:
+        cache.game_changed(
+            conn, season=old[0], date=old[1], table=old[2], game_id=game_id, sign=-1,
+            sides=conn.execute(
+                "SELECT side, won, member1, member2, hands, points_for, points_against, bags,"
+                " bag_penalties, sets FROM game_sides WHERE game_id = ?", (game_id,)
+            ).fetchall(),
+            nils=conn.execute("SELECT side, player, blind, made FROM nil_bids"
+                              " WHERE game_id = ?", (game_id,)).fetchall())
+    for table in DERIVED_TABLES:
+        conn.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
+
+
+def write_derived(conn: sqlite3.Connection, rows: DerivedRows, seen_at: str) -> None:
+    """Insert one game's derived rows (the caller deleted the old ones, same transaction),
+    keeping the standings caches up to date."""
+    conn.execute(_INSERT_GAME, rows.game)
+    game_id, _, _, season, date, table, _, finished = rows.game[:8]
+    if finished:
+        cache.game_changed(conn, season=season, date=date, table=table, game_id=game_id,
+                           sides=[(r[1], *r[4:13]) for r in rows.sides],
+                           nils=[(r[3], r[6], r[4], r[5]) for r in rows.nil_bids], sign=1)
+    conn.executemany(_INSERT_SEAT, rows.seats)
+    conn.executemany(_INSERT_HAND, rows.hands)
+    conn.executemany(_INSERT_SIDE, rows.sides)
+    if rows.nil_bids:
+        conn.executemany(_INSERT_NIL, rows.nil_bids)
+    conn.executemany("INSERT OR IGNORE INTO players (name, first_seen) VALUES (?, ?)",
+                     [(name, seen_at) for name in rows.players])
+
+
+def rebuild_derived(conn: sqlite3.Connection) -> int:
+    """Recompute every game's derived rows from its stored log (after a schema change).
+    Runs inside the caller's transaction; returns the number of games."""
+    from ...analysis.game import analyse_game
+    from ...logs.files import parse_log
+
+    cache.clear(conn)
+    for table in DERIVED_TABLES:
+        conn.execute(f"DELETE FROM {table}")
+    n = 0
+    for game_id, revision, text, updated_at in conn.execute(
+            "SELECT game_id, revision, json, updated_at FROM game_logs").fetchall():
+        analysis = analyse_game(parse_log(text, f"stored game {game_id}"))
+        write_derived(conn, derive_rows(game_id, revision, updated_at, analysis), updated_at)
+        n += 1
+    return n

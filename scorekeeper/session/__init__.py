@@ -1,0 +1,3 @@
+"""A game being scored at the table, entry by entry, with no user interface:
+``game_session`` (``GameSession``), ``card_by_card`` (a hand entered in referee mode) and
+``events`` (its typed errors and records)."""

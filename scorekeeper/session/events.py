@@ -1,0 +1,80 @@
+"""The typed errors and the small immutable records of a live game session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..logs.models import Correction
+
+
+class SessionError(ValueError):
+    """Base of every refusal of a scorekeeping action; the message says what to do instead."""
+
+
+class SetupError(SessionError):
+    """A new game that cannot start: a missing name, a dealer not at the table."""
+
+
+class BidError(SessionError):
+    """A bid that is not 0 to 13, out of turn, or a Blind Nil the rules do not allow."""
+
+
+class TricksError(SessionError):
+    """A trick count that is not 0 to 13, or counts that cannot add up to 13."""
+
+
+class ConfirmError(SessionError):
+    """A hand confirmed before every bid and trick count is in."""
+
+
+class UndoError(SessionError):
+    """Nothing to undo, or an entry that cannot be undone (a hand recorded card by card)."""
+
+
+class CorrectionError(SessionError):
+    """A correction of a hand that does not exist, or one that changes nothing or is invalid."""
+
+
+class GameOverError(SessionError):
+    """An entry after the game was won."""
+
+
+class CardByCardError(SessionError):
+    """Card-by-card entry that cannot start, stop or end now (the message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BidEntered:
+    hand: int
+    seat: str
+    bid: int
+    blind: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TricksEntered:
+    hand: int
+    seat: str
+    tricks: int
+    filled: tuple[tuple[str, int], ...]
+    """The last seat's count, filled in so that the hand adds up to 13 (empty if not yet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandConfirmed:
+    number: int
+    events: tuple[str, ...]
+    winner: str | None
+    tied_at_target: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EntryUndone:
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandCorrected:
+    number: int
+    what: str
+    correction: Correction

@@ -1,0 +1,578 @@
+"""Live scorekeeping: the game being played at a table, entry by entry.
+
+A ``GameSession`` holds the ``GameLog`` of the confirmed hands and the hand in progress (the
+bids entered so far, then the tricks each seat won). Every action follows the pattern
+``verify_x`` (raise a typed ``SessionError`` saying what is wrong), ``can_x`` (the same as a
+bool) and ``x`` (do it and return a small frozen record of what happened). Scores are never
+kept here: after every change the log is re-scored with ``analyse_game``.
+
+A hand may instead be entered card by card (referee mode): ``card_by_card()`` hands the bids
+so far to a ``RefereeHand``, which the referee screen drives; ``confirm_played_hand()`` then
+appends the hand it produced, exactly as played. The referee hand in progress is part of
+``draft()``, entry by entry.
+
+No I/O: the caller saves ``session.log`` (complete hands) and ``session.draft()`` (the hand
+in progress) after each action, which is how nothing confirmed is ever lost.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..analysis.game import GameAnalysis, analyse_game, initial_totals
+from ..logs.models import Correction, GameLog, HandLog
+from .events import (
+    BidEntered,
+    BidError,
+    CardByCardError,
+    ConfirmError,
+    CorrectionError,
+    EntryUndone,
+    GameOverError,
+    HandConfirmed,
+    HandCorrected,
+    SessionError,
+    SetupError,
+    TricksEntered,
+    TricksError,
+    UndoError,
+)
+from .card_by_card import CardByCardMixin, next_drawer, next_exchange
+from ..rules.scoring import SideTotals
+from ..rules.settings import RuleSet
+from ..analysis.score_sheet import score_report, side_label
+from ..rules.seats import Seat, Variant
+
+if TYPE_CHECKING:
+    from ..referee.play import RefereeHand
+
+Phase = Literal["bidding", "tricks", "confirm", "card_by_card", "over"]
+
+#: The log extension key where the app keeps what the format has no field for.
+EXTENSION = "x-scorekeeper"
+
+
+def parse_bid(text: str) -> tuple[int, bool]:
+    """A typed bid: '0'-'13', 'n'/'nil' for Nil, 'b'/'bn'/'blind' for Blind Nil."""
+    t = text.strip().lower()
+    if t in ("n", "nil"):
+        return 0, False
+    if t in ("b", "bn", "blind", "blind nil"):
+        return 0, True
+    if t.isdigit() and 0 <= int(t) <= 13:
+        return int(t), False
+    raise BidError(f"{text.strip() or 'nothing'!r} is not a bid: type 0 to 13, n for Nil"
+                   " or b for Blind Nil")
+
+
+def parse_tricks(text: str) -> int:
+    t = text.strip()
+    if t.isdigit() and 0 <= int(t) <= 13:
+        return int(t)
+    raise TricksError(f"{t or 'nothing'!r} is not a number of tricks: type 0 to 13")
+
+
+def bid_text(bid: int, blind: bool) -> str:
+    if bid == 0:
+        return "Blind Nil" if blind else "Nil"
+    return str(bid)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def new_game_log(
+    variant: Variant | str, players: Mapping[str, str], first_dealer: Seat | str, *,
+    rules: RuleSet | None = None, season: str | None = None, date: str | None = None,
+    table: str | None = None, game_id: str | None = None,
+) -> GameLog:
+    """The log of a game about to start (no hands yet)."""
+    v = Variant(variant)
+    verify_setup(v, players, first_dealer)
+    dealer = first_dealer if isinstance(first_dealer, Seat) else Seat.parse(first_dealer)
+    data: dict[str, Any] = {
+        "format": "spades-game", "format_version": "1.0",
+        "game_id": game_id or uuid.uuid4().hex, "variant": v.value,
+        "players": {s.name: players[s.name].strip() for s in v.seats},
+        "hands": [], EXTENSION: {"first_dealer": dealer.name},
+    }
+    changes = (rules or RuleSet()).changes()
+    if changes:
+        data["rules"] = changes
+    event = {k: val for k, val in (("season", season), ("date", date), ("table", table)) if val}
+    if event:
+        data["event"] = event
+    return GameLog.model_validate(data)
+
+
+def verify_setup(variant: Variant, players: Mapping[str, str], first_dealer: Seat | str) -> None:
+    missing = [s.name for s in variant.seats if not (players.get(s.name) or "").strip()]
+    if missing:
+        raise SetupError(f"a name is needed for {', '.join(missing)}")
+    names = [players[s.name].strip().casefold() for s in variant.seats]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise SetupError(f"the same name is at two seats: {', '.join(dupes)}")
+    try:
+        dealer = first_dealer if isinstance(first_dealer, Seat) else Seat.parse(first_dealer)
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
+    if dealer not in variant.seats:
+        raise SetupError(f"{dealer} is not a seat of the {variant.value} game")
+
+
+class GameSession(CardByCardMixin):
+    """One game at the table: confirmed hands in a log, plus the hand being entered."""
+
+    def __init__(self, log: GameLog, draft: Mapping[str, Any] | None = None, *,
+                 clock: Callable[[], str] = _now) -> None:
+        self._clock = clock
+        self._set_log(log)
+        self._bids: list[tuple[Seat, int, bool]] = []
+        self._tricks: list[tuple[Seat, int]] = []
+        self._referee: RefereeHand | None = None
+        if draft:
+            self.restore_draft(draft)
+
+    @classmethod
+    def start(cls, variant: Variant | str, players: Mapping[str, str], first_dealer: Seat | str,
+              **event: Any) -> GameSession:
+        """A new game (see ``new_game_log`` for the keywords)."""
+        return cls(new_game_log(variant, players, first_dealer, **event))
+
+    def _set_log(self, log: GameLog) -> None:
+        # The hands kept from the previous log are the same objects: their replays are reused.
+        previous = getattr(self, "_analysis", None)
+        self._log = log
+        self._analysis = analyse_game(log, previous)
+        self._report: dict[str, Any] | None = None
+
+    # --- state --------------------------------------------------------------------------
+
+    @property
+    def log(self) -> GameLog:
+        return self._log
+
+    @property
+    def analysis(self) -> GameAnalysis:
+        return self._analysis
+
+    @property
+    def game_id(self) -> str:
+        return self._log.game_id or ""
+
+    @property
+    def variant(self) -> Variant:
+        return self._analysis.variant
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._analysis.rules
+
+    @property
+    def hand_number(self) -> int:
+        """The 1-based number of the hand being entered (or the next one)."""
+        return len(self._log.hands) + 1
+
+    @property
+    def dealer(self) -> Seat:
+        """Who deals the hand being entered (two-player: who draws first)."""
+        if self._log.hands:
+            return self.variant.next_dealer(Seat[self._log.hands[-1].dealer])
+        ext = (self._log.model_extra or {}).get(EXTENSION) or {}
+        return Seat[ext.get("first_dealer", self.variant.seats[-1].name)]
+
+    @property
+    def order(self) -> tuple[Seat, ...]:
+        """Bidding (and trick entry) order: from the dealer's left; two-player, the second
+        player first."""
+        return self.variant.turn_order(self.variant.first_to_act(self.dealer))
+
+    @property
+    def winner(self) -> str | None:
+        return self._analysis.score.winner
+
+    @property
+    def won_at_hand(self) -> int | None:
+        return self._analysis.score.won_at_hand
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def tied_at_target(self) -> bool:
+        if self.is_over:
+            return False
+        scores = [t.score for t in self.totals.values()]
+        return max(scores) >= self.rules.target_score and scores.count(max(scores)) > 1
+
+    @property
+    def phase(self) -> Phase:
+        if self.is_over:
+            return "over"
+        if self._referee is not None:
+            return "card_by_card"
+        if len(self._bids) < len(self.order):
+            return "bidding"
+        if len(self.tricks) < len(self.order):
+            return "tricks"
+        return "confirm"
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat whose bid or trick count is wanted next (None: confirm, or game over)."""
+        phase = self.phase
+        if phase == "bidding":
+            return self.order[len(self._bids)]
+        if phase == "tricks":
+            return self.order[len(self._tricks)]
+        return None
+
+    @property
+    def bids(self) -> dict[Seat, tuple[int, bool]]:
+        """The bids of the hand in progress, in bidding order."""
+        return {s: (b, blind) for s, b, blind in self._bids}
+
+    @property
+    def tricks(self) -> dict[Seat, int]:
+        """Trick counts of the hand in progress, the filled-in last one included."""
+        got = dict(self._tricks)
+        if len(got) == len(self.order) - 1:
+            last = self.order[-1]
+            got[last] = 13 - sum(got.values())
+        return got
+
+    @property
+    def filled_seat(self) -> Seat | None:
+        """The seat whose count was filled in to make 13, once it has been."""
+        return self.order[-1] if len(self._tricks) == len(self.order) - 1 else None
+
+    @property
+    def totals(self) -> dict[str, SideTotals]:
+        if self._log.hands:
+            return dict(self._analysis.score.final)
+        return initial_totals(self._log, self.variant)
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        """What to announce: the events of the last confirmed hand."""
+        hands = self._analysis.score.hands
+        return hands[-1].events if hands else ()
+
+    def side_of(self, seat: Seat) -> str:
+        return self.variant.side_of(seat)
+
+    def side_label(self, side: str) -> str:
+        return side_label(self._analysis, side)
+
+    def player(self, seat: Seat) -> str:
+        return self._log.players.get(seat.name, seat.name)
+
+    def report(self) -> dict[str, Any]:
+        """The score sheet as ``scorekeeper score --format json`` gives it (rows with parts)."""
+        if self._report is None:
+            self._report = score_report(self._analysis)
+        return self._report
+
+    def result_text(self) -> str:
+        """'NS (Alex & Charlie) win 512 to 430' once the game is won."""
+        if not self.winner:
+            return ""
+        final = self.totals
+        others = [s for s in self.variant.sides if s != self.winner]
+        scores = " to ".join(str(final[s].score) for s in [self.winner, *others])
+        verb = "win" if self.variant is Variant.PARTNERSHIP else "wins"
+        return f"{self.side_label(self.winner)} {verb} {scores} after hand {self.won_at_hand}"
+
+    # --- bidding ------------------------------------------------------------------------
+
+    def blind_nil_allowed(self, seat: Seat) -> bool:
+        rules = self.rules
+        if not rules.allow_blind_nil:
+            return False
+        if rules.blind_nil_min_deficit is None:
+            return True
+        totals = self.totals
+        side = self.side_of(seat)
+        behind = max(t.score for s, t in totals.items() if s != side) - totals[side].score
+        return behind >= rules.blind_nil_min_deficit
+
+    def _verify_open(self) -> None:
+        if self.is_over:
+            raise GameOverError(f"the game is over: {self.result_text()}")
+        if self._referee is not None:
+            raise CardByCardError(f"hand {self.hand_number} is being entered card by card"
+                                  " (F2 goes back to it)")
+
+    def verify_bid(self, bid: int, blind: bool = False) -> None:
+        self._verify_open()
+        seat = self.turn
+        if self.phase != "bidding" or seat is None:
+            raise BidError(f"all bids of hand {self.hand_number} are in; enter the tricks won")
+        if not 0 <= bid <= 13:
+            raise BidError(f"{seat} bid {bid}: a bid is 0 to 13")
+        if blind and bid != 0:
+            raise BidError(f"{seat} bid {bid} blind: only a Nil can be bid blind")
+        if blind and not self.blind_nil_allowed(seat):
+            why = ("these rules do not allow Blind Nil" if not self.rules.allow_blind_nil else
+                   f"Blind Nil only for a side behind by {self.rules.blind_nil_min_deficit} or"
+                   " more")
+            raise BidError(f"{seat} cannot bid Blind Nil: {why}")
+
+    def can_bid(self, bid: int, blind: bool = False) -> bool:
+        try:
+            self.verify_bid(bid, blind)
+        except SessionError:
+            return False
+        return True
+
+    def bid(self, bid: int, blind: bool = False) -> BidEntered:
+        """The bid of the seat whose turn it is."""
+        self.verify_bid(bid, blind)
+        seat = self.turn
+        assert seat is not None
+        self._bids.append((seat, bid, blind))
+        return BidEntered(self.hand_number, seat.name, bid, blind)
+
+    # --- tricks -------------------------------------------------------------------------
+
+    def verify_tricks(self, tricks: int) -> None:
+        self._verify_open()
+        phase = self.phase
+        if phase == "bidding":
+            raise TricksError(f"{self.turn} has not bid yet: tricks come after the bids")
+        if phase == "confirm":
+            raise TricksError(f"the tricks of hand {self.hand_number} add up to 13: confirm the"
+                              " hand or undo")
+        seat = self.turn
+        if not 0 <= tricks <= 13:
+            raise TricksError(f"{seat} won {tricks}: a count is 0 to 13")
+        so_far = sum(n for _, n in self._tricks)
+        if so_far + tricks > 13:
+            entered = " + ".join(f"{s} {n}" for s, n in [*self._tricks, (seat, tricks)])
+            raise TricksError(f"{entered} = {so_far + tricks}: more than the 13 tricks of a hand"
+                              f" ({seat} can have won at most {13 - so_far})")
+
+    def can_enter_tricks(self, tricks: int) -> bool:
+        try:
+            self.verify_tricks(tricks)
+        except SessionError:
+            return False
+        return True
+
+    def enter_tricks(self, tricks: int) -> TricksEntered:
+        """The tricks won by the seat whose count is wanted; the last seat's fills itself."""
+        self.verify_tricks(tricks)
+        seat = self.turn
+        assert seat is not None
+        self._tricks.append((seat, tricks))
+        filled = self.filled_seat
+        fill = ((filled.name, self.tricks[filled]),) if filled is not None else ()
+        return TricksEntered(self.hand_number, seat.name, tricks, fill)
+
+    # --- confirm ------------------------------------------------------------------------
+
+    def verify_confirm(self) -> None:
+        self._verify_open()
+        phase = self.phase
+        if phase == "bidding":
+            raise ConfirmError(f"hand {self.hand_number} is not complete: {self.turn} has not"
+                               " bid")
+        if phase == "tricks":
+            raise ConfirmError(f"hand {self.hand_number} is not complete: enter the tricks"
+                               f" {self.turn} won")
+
+    def can_confirm(self) -> bool:
+        try:
+            self.verify_confirm()
+        except SessionError:
+            return False
+        return True
+
+    def confirm_hand(self) -> HandConfirmed:
+        """Add the hand in progress to the log and re-score the game."""
+        self.verify_confirm()
+        tricks = self.tricks
+        hand = HandLog.model_validate({
+            "dealer": self.dealer.name,
+            "bids": [{"seat": s.name, "bid": b, **({"blind": True} if blind else {})}
+                     for s, b, blind in self._bids],
+            "tricks_won": {s.name: tricks[s] for s in self.variant.seats},
+        })
+        self._set_log(self._log.model_copy(update={"hands": [*self._log.hands, hand]}))
+        self._bids, self._tricks = [], []
+        number = len(self._log.hands)
+        return HandConfirmed(number, self.events, self.winner, self.tied_at_target)
+
+    # --- undo ---------------------------------------------------------------------------
+
+    def verify_undo(self) -> None:
+        if self._referee is not None:
+            raise UndoError(f"hand {self.hand_number} is being entered card by card: undo its"
+                            " entries there (F2)")
+        if self._tricks or self._bids:
+            return
+        if not self._log.hands:
+            raise UndoError("nothing to undo: no entry has been made")
+        last = self._log.hands[-1]
+        if last.tricks is not None:
+            raise UndoError(f"hand {len(self._log.hands)} was recorded card by card; correct it"
+                            " instead of undoing it")
+
+    def can_undo(self) -> bool:
+        try:
+            self.verify_undo()
+        except SessionError:
+            return False
+        return True
+
+    def undo(self, *, by: str = "scorekeeper") -> EntryUndone:
+        """Take back the last entry: a trick count, a bid, or the confirmation of the last
+        hand (which comes back for entry with its bids and counts; kept in the history)."""
+        self.verify_undo()
+        if self._tricks:
+            seat, n = self._tricks.pop()
+            return EntryUndone(f"{seat}'s {n} trick{'s' if n != 1 else ''} taken back")
+        if self._bids:
+            seat, b, blind = self._bids.pop()
+            return EntryUndone(f"{seat}'s bid {bid_text(b, blind)} taken back")
+        number = len(self._log.hands)
+        last = self._log.hands[-1]
+        what = f"hand {number} reopened for entry (undo of its confirmation)"
+        log = self._log.model_copy(update={
+            "hands": self._log.hands[:-1],
+            "history": [*(self._log.history or []), self._correction(number, what, by, None)]})
+        self._set_log(log)
+        self._bids = [(Seat[b.seat], b.bid, b.blind) for b in last.bids]
+        won = last.tricks_won or {}
+        self._tricks = [(s, won.get(s.name, 0)) for s in self.order[:-1]]
+        return EntryUndone(what)
+
+    # --- corrections --------------------------------------------------------------------
+
+    def _correction(self, hand: int | None, what: str, by: str, why: str | None) -> Correction:
+        revision = len(self._log.history or []) + 1
+        return Correction(revision=revision, at=self._clock(), by=by or "scorekeeper",
+                          hand=hand, what=what, why=why or None)
+
+    def _corrected_hand(self, number: int, bids: Mapping[str, tuple[int, bool]] | None,
+                        tricks: Mapping[str, int] | None) -> tuple[HandLog, str]:
+        if not 1 <= number <= len(self._log.hands):
+            raise CorrectionError(f"there is no hand {number} to correct (hands 1 to"
+                                  f" {len(self._log.hands)} are confirmed)")
+        old = self._log.hands[number - 1]
+        changes: list[str] = []
+        new_bids = []
+        for b in old.bids:
+            bid, blind = (bids or {}).get(b.seat, (b.bid, b.blind))
+            if not 0 <= bid <= 13 or (blind and bid != 0):
+                raise CorrectionError(f"hand {number}: {b.seat}'s bid {bid_text(bid, blind)} is"
+                                      " not a bid (0 to 13; only a Nil may be blind)")
+            if blind and not b.blind and not self.rules.allow_blind_nil:
+                raise CorrectionError(f"hand {number}: these rules do not allow Blind Nil")
+            if (bid, blind) != (b.bid, b.blind):
+                changes.append(f"{b.seat} bid {bid_text(bid, blind)}, was"
+                               f" {bid_text(b.bid, b.blind)}")
+            new_bids.append({"seat": b.seat, "bid": bid, **({"blind": True} if blind else {})})
+        update: dict[str, Any] = {"bids": new_bids}
+        if tricks:
+            if old.tricks is not None:
+                raise CorrectionError(f"hand {number} was recorded card by card: its tricks come"
+                                      " from the play and cannot be typed over")
+            won = dict(old.tricks_won or {})
+            for seat, n in tricks.items():
+                if not 0 <= n <= 13:
+                    raise CorrectionError(f"hand {number}: {seat} won {n}: a count is 0 to 13")
+                if won.get(seat) != n:
+                    changes.append(f"{seat} won {n} trick{'s' if n != 1 else ''}, was"
+                                   f" {won.get(seat, 0)}")
+                won[seat] = n
+            total = sum(won.values())
+            if total != 13:
+                counts = " + ".join(f"{s} {won.get(s.name, 0)}" for s in self.variant.seats)
+                raise CorrectionError(f"hand {number}: {counts} = {total}, not 13")
+            update["tricks_won"] = {s.name: won.get(s.name, 0) for s in self.variant.seats}
+        if not changes:
+            raise CorrectionError(f"hand {number}: nothing changed")
+        data = old.model_dump(mode="json", by_alias=True, exclude_none=True) | update
+        return HandLog.model_validate(data), "; ".join(changes)
+
+    def verify_correction(self, number: int, *, bids: Mapping[str, tuple[int, bool]] | None = None,
+                          tricks: Mapping[str, int] | None = None) -> None:
+        self._corrected_hand(number, bids, tricks)
+
+    def can_correct(self, number: int, **changes: Any) -> bool:
+        try:
+            self.verify_correction(number, **changes)
+        except SessionError:
+            return False
+        return True
+
+    def correct_hand(self, number: int, *, bids: Mapping[str, tuple[int, bool]] | None = None,
+                     tricks: Mapping[str, int] | None = None, by: str = "scorekeeper",
+                     why: str | None = None) -> HandCorrected:
+        """Change a confirmed hand's bids (seat -> (bid, blind)) or tricks (seat -> count);
+        every later hand is re-scored, and the change goes into the log's history."""
+        hand, what = self._corrected_hand(number, bids, tricks)
+        correction = self._correction(number, what, by, why)
+        hands = list(self._log.hands)
+        hands[number - 1] = hand
+        self._set_log(self._log.model_copy(update={
+            "hands": hands, "history": [*(self._log.history or []), correction]}))
+        if self.is_over and self.has_entries:
+            self._bids, self._tricks, self._referee = [], [], None
+        return HandCorrected(number, what, correction)
+
+    # --- the hand in progress, for saving -----------------------------------------------
+
+    @property
+    def has_entries(self) -> bool:
+        """True when the hand in progress has something to save (a bid, a count, a card...)."""
+        return bool(self._bids or self._tricks or self._referee is not None)
+
+    def draft(self) -> dict[str, Any]:
+        """The hand in progress as JSON-able data (what ``restore_draft`` takes back); a hand
+        entered card by card is kept entry by entry under ``referee``."""
+        data: dict[str, Any] = {
+            "hand": self.hand_number, "dealer": self.dealer.name,
+            "bids": [{"seat": s.name, "bid": b, "blind": blind} for s, b, blind in self._bids],
+            "tricks": [{"seat": s.name, "tricks": n} for s, n in self._tricks]}
+        if self._referee is not None:
+            data["referee"] = self._referee.to_draft()
+        return data
+
+    def restore_draft(self, draft: Mapping[str, Any]) -> None:
+        """Re-enter a saved hand in progress, entry by entry (each one checked again)."""
+        if draft.get("hand") != self.hand_number or draft.get("dealer") != self.dealer.name:
+            raise SessionError(f"the saved entries are for hand {draft.get('hand')} dealt by"
+                               f" {draft.get('dealer')}, but hand {self.hand_number} dealt by"
+                               f" {self.dealer} is next")
+        self._bids, self._tricks, self._referee = [], [], None
+        if draft.get("referee") is not None:
+            self._restore_referee(draft["referee"])
+            return
+        try:
+            for b in draft.get("bids", []):
+                if b["seat"] != (self.turn.name if self.turn else None):
+                    raise SessionError(f"saved bid by {b['seat']} is out of turn")
+                self.bid(int(b["bid"]), bool(b.get("blind", False)))
+            for t in draft.get("tricks", []):
+                if t["seat"] != (self.turn.name if self.turn else None):
+                    raise SessionError(f"saved trick count of {t['seat']} is out of turn")
+                self.enter_tricks(int(t["tricks"]))
+        except (SessionError, KeyError, TypeError) as exc:
+            self._bids, self._tricks = [], []
+            raise SessionError(f"the saved hand in progress cannot be restored: {exc}") from None
+
+
+__all__ = [
+    "GameSession", "new_game_log", "verify_setup", "parse_bid", "parse_tricks", "bid_text",
+    "SessionError", "SetupError", "BidError", "TricksError", "ConfirmError", "UndoError",
+    "CorrectionError", "GameOverError", "CardByCardError", "BidEntered", "TricksEntered", "HandConfirmed",
+    "EntryUndone", "HandCorrected", "Phase", "EXTENSION", "next_exchange", "next_drawer",
+]

@@ -1,0 +1,163 @@
+"""Random but legal Spades, for tests, benchmarks and demos.
+
+Games are played by the same engine the referee uses (``HandPlay.play`` refuses illegal
+cards), with simple random players: a random deal (or two-player draw), a random bid near the
+hand's strength, a random legal card. Everything takes a ``random.Random`` so that a seed
+gives the same games.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from scorekeeper.rules.cards import CARDS, SPADES_MASK, Card, cards_in
+from scorekeeper.rules.hand import HandPlay
+from scorekeeper.rules.scoring import Bid, HandInput, score_game
+from scorekeeper.rules.settings import DEFAULT_RULES, RuleSet
+from scorekeeper.rules.seats import Seat, Variant
+
+
+def random_deal(rng: random.Random, variant: Variant) -> dict[Seat, int]:
+    """Four hands of 13, or in two-player the 13 cards each player keeps in a random draw."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return {s: _mask(deck[13 * i: 13 * i + 13]) for i, s in enumerate(variant.seats)}
+
+
+def random_draw(rng: random.Random, first: Seat) -> list[tuple[Seat, Card, Card]]:
+    """A two-player draw: 26 turns of (seat, kept, discarded), ``first`` drawing first."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    order = (first, Seat.S if first == Seat.N else Seat.N)
+    turns = []
+    for i in range(26):
+        a, b = CARDS[deck[2 * i]], CARDS[deck[2 * i + 1]]
+        keep_first = rng.random() < 0.5
+        turns.append((order[i % 2], a, b) if keep_first else (order[i % 2], b, a))
+    return turns
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def estimate_bid(hand: int, rng: random.Random) -> int:
+    """A rough bid: aces and kings, long spades, a little noise; sometimes Nil on weak hands."""
+    high = sum(1 for c in cards_in(hand) if c.rank >= 11)
+    spades = (hand & SPADES_MASK).bit_count()
+    bid = max(0, min(13, high + max(0, spades - 3) + rng.choice((-1, 0, 0, 1))))
+    return bid
+
+
+def play_random_hand(
+    rng: random.Random, variant: Variant, dealer: Seat, *, deal: dict[Seat, int] | None = None,
+    nil_rate: float = 0.08, blind_rate: float = 0.02, rules: RuleSet = DEFAULT_RULES,
+) -> dict[str, Any]:
+    """One legal hand, played card by card, as a log hand dict (``tricks``, ``deal`` and
+    ``tricks_won`` all present; exchanges for a lone Blind Nil)."""
+    draw = None
+    if deal is None:
+        if variant is Variant.TWO_PLAYER:
+            draw = random_draw(rng, dealer)
+            deal = {s: 0 for s in variant.seats}
+            for seat, kept, _ in draw:
+                deal[seat] |= 1 << kept
+        else:
+            deal = random_deal(rng, variant)
+    first = variant.first_to_act(dealer)
+    bids = []
+    for seat in variant.turn_order(first):
+        if rules.allow_blind_nil and rng.random() < blind_rate:
+            bids.append(Bid(seat, 0, True))
+        elif rng.random() < nil_rate:
+            bids.append(Bid(seat, 0))
+        else:
+            bids.append(Bid(seat, max(1, estimate_bid(deal[seat], rng))))
+    held = dict(deal)
+    exchanges = []
+    if variant is Variant.PARTNERSHIP:
+        blinds = {b.seat for b in bids if b.blind}
+        for blind in sorted(blinds):
+            if blind.partner in blinds:
+                continue
+            give = rng.sample(list(cards_in(held[blind])), 3)
+            take = rng.sample(list(cards_in(held[blind.partner])), 3)
+            for giver, receiver, cards in ((blind, blind.partner, give),
+                                           (blind.partner, blind, take)):
+                exchanges.append({"from": giver.name, "to": receiver.name,
+                                  "cards": [str(c) for c in cards]})
+            m_give, m_take = _mask(give), _mask(take)
+            held[blind] = (held[blind] & ~m_give) | m_take
+            held[blind.partner] = (held[blind.partner] & ~m_take) | m_give
+    engine = HandPlay(variant, first, held)
+    tricks = []
+    current: list[str] = []
+    leader = first
+    while not engine.is_over:
+        if not engine.current:
+            leader = engine.turn
+            current = []
+        seat = engine.turn
+        card = rng.choice(engine.legal_moves(seat))
+        current.append(str(card))
+        _, taken = engine.play(seat, card)
+        if taken:
+            tricks.append({"leader": leader.name, "cards": current})
+    hand: dict[str, Any] = {
+        "dealer": dealer.name,
+        "bids": [{"seat": b.seat.name, "bid": b.tricks, **({"blind": True} if b.blind else {})}
+                 for b in bids],
+        "tricks_won": {s.name: engine.tricks_won[s] for s in variant.seats},
+        "deal": {s.name: [str(c) for c in cards_in(deal[s])] for s in variant.seats},
+        "tricks": tricks,
+    }
+    if exchanges:
+        hand["exchanges"] = exchanges
+    if draw is not None:
+        hand["draw"] = [{"seat": s.name, "kept": str(k), "discarded": str(d)}
+                        for s, k, d in draw]
+    return hand
+
+
+def random_game_log(
+    rng: random.Random, variant: Variant = Variant.PARTNERSHIP, *, card_by_card: bool = True,
+    rules: RuleSet = DEFAULT_RULES, max_hands: int = 60, players: dict[str, str] | None = None,
+    event: dict[str, Any] | None = None, nil_rate: float = 0.08, blind_rate: float = 0.02,
+) -> dict[str, Any]:
+    """A whole random game as a log dict, played until a side wins (or ``max_hands``).
+
+    With ``card_by_card`` False the hands keep only bids and ``tricks_won`` (the quick form).
+    """
+    dealer = rng.choice(variant.seats)
+    hands = []
+    inputs = []
+    for _ in range(max_hands):
+        h = play_random_hand(rng, variant, dealer, rules=rules, nil_rate=nil_rate,
+                             blind_rate=blind_rate)
+        inputs.append(HandInput(dealer, tuple(Bid(Seat[b["seat"]], b["bid"], b.get("blind", False))
+                                              for b in h["bids"]),
+                                {Seat[k]: v for k, v in h["tricks_won"].items()}))
+        if not card_by_card:
+            h = {"dealer": h["dealer"], "bids": h["bids"], "tricks_won": h["tricks_won"]}
+        hands.append(h)
+        score = score_game(variant, inputs, rules)
+        if score.winner is not None:
+            break
+        dealer = variant.next_dealer(dealer)
+    names = players or {s.name: f"Player {s.name}" for s in variant.seats}
+    log: dict[str, Any] = {"format": "spades-game", "format_version": "1.0",
+                           "variant": variant.value, "players": names}
+    changes = rules.changes()
+    if changes:
+        log["rules"] = changes
+    if event:
+        log["event"] = event
+    log["hands"] = hands
+    return log
+
+
+__all__ = ["random_deal", "random_draw", "play_random_hand", "random_game_log", "estimate_bid"]

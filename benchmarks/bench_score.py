@@ -126,7 +126,8 @@ def prototype_times(log: Path) -> list[tuple[str, float]]:
     rather than parsed, and each hand is checked with ``fastcheck.check_and_count`` (replaying only a hand
     that is not clean, to word its findings) before ``score_game``."""
     from scorekeeper.rules.cards import CARDS
-    from scorekeeper.analysis.game import hand_record, initial_totals, ruleset_of
+    from scorekeeper.analysis.game import hand_record, ruleset_of
+    from scorekeeper.rules.scoring import initial_totals
     from scorekeeper.logs.files import read_log
     from scorekeeper.rules.bitplay.hand_check import check_and_count
     from scorekeeper.rules.replay import replay_hand
@@ -158,7 +159,7 @@ def prototype_times(log: Path) -> list[tuple[str, float]]:
                 won = replay_hand(r, rules).tricks_won
             inputs.append(HandInput(r.dealer, r.bids, won))
         t3 = time.perf_counter()
-        score_game(v, inputs, rules, initial_totals(lg, v))
+        score_game(v, inputs, rules, initial_totals(lg.initial, v))
         t4 = time.perf_counter()
         for name, dt in (("read_log (as today)", t1 - t0),
                          ("hand_record with a card lookup table", t2 - t1),

@@ -19,10 +19,9 @@ from typing import TYPE_CHECKING
 
 from ..rules.cards import CARDS, Card
 from ..logs.trusted_reader import read_fast, read_fast_data
-from ..logs.game_part import initial_totals
 from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from ..rules.replay import Finding, HandReplay, replay_fast
-from ..rules.scoring import Bid, GameScore, HandInput, SideTotals, score_game
+from ..rules.scoring import Bid, GameScore, HandInput, SideTotals, initial_totals, score_game
 from ..rules.settings import DEFAULT_RULES, RuleSet
 from ..rules.seats import Seat, Variant
 
@@ -127,14 +126,14 @@ def analyse_game(log: GameLog, previous: GameAnalysis | None = None) -> GameAnal
     replays = [reuse.get(id(h)) for h in log.hands]
     records = [r.record if r is not None else hand_record(variant, h)
                for h, r in zip(log.hands, replays)]
-    return analyse_records(log, variant, rules, records, initial_totals(log, variant),
+    return analyse_records(log, variant, rules, records, initial_totals(log.initial, variant),
                            [h.recorded for h in log.hands], replays)
 
 
 def analyse_fast(fast: FastLog) -> GameAnalysis:
     """``analyse_game`` for a log read by ``fastread.read_fast`` (the same analysis)."""
     return analyse_records(fast.facts, fast.variant, fast.rules, fast.records,
-                           initial_totals(fast.facts, fast.variant), fast.facts.recorded)
+                           initial_totals(fast.facts.initial, fast.variant), fast.facts.recorded)
 
 
 def analyse_file(path: str | os.PathLike[str], warnings: list[str] | None = None) -> GameAnalysis:

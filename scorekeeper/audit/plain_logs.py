@@ -35,9 +35,10 @@ from typing import Any
 
 from .json_writer import counts_text, file_text, hand_text
 from ..rules.cards import CARDS
-from ..logs.game_part import DEFER, initial_totals, read_head, recorded_scores
+from ..logs.game_part import read_head, recorded_scores
+from ..logs.json_types import DEFER
 from ..rules.bitplay.clean_tricks import play_tricks4
-from ..rules.scoring import Bid, HandInput, ScoredHand, score_game
+from ..rules.scoring import Bid, HandInput, ScoredHand, initial_totals, score_game
 from ..rules.seats import Seat, Variant
 
 _P = Variant.PARTNERSHIP
@@ -87,7 +88,7 @@ def sweep_log(data: Any, file: str) -> tuple[int, str] | None:
     for before, hand in zip(plain, plain[1:]):
         if hand[0].dealer != _P.next_dealer(before[0].dealer):
             return None  # dealer_out_of_rotation
-    score = score_game(_P, [h[0] for h in plain], head.rules, initial_totals(head, _P))
+    score = score_game(_P, [h[0] for h in plain], head.rules, initial_totals(head.initial, _P))
     if score.won_at_hand is not None and score.won_at_hand < len(plain):
         return None  # hand_after_game_won
     seats = _P.seats

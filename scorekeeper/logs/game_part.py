@@ -1,13 +1,8 @@
-"""A log's game-level part and the JSON types of the schema's strict subset, checked fast.
-
-The trusted fast reader (``fastread.py``) and the bulk audit (``sweep.py``) read a log's
-parsed JSON without pydantic. Both take only a strict subset of what the schema
-(``models/log.py``) accepts, and leave anything else to the normal path, which reads the log
-or refuses it with ``validate``'s messages. This module holds what they share: the checks of a
-JSON value's exact type (an int is an int, never ``true`` or ``3.0``), the game-level part of
-a log (:func:`read_head`: format, variant, players, house rules, event, scores carried in,
-history) and a hand's written scores. Each raises one of :data:`DEFER` for a shape it leaves
-to the normal path.
+"""A log's game-level part, read from parsed JSON without pydantic: format, variant,
+players, house rules, event, scores carried in, history (:func:`read_head`), and a hand's
+written scores. The trusted reader (``trusted_reader``) and the audit's plain-log path
+(``audit.plain_logs``) share it; like the checks of ``json_types`` it takes only the schema's
+strict subset and raises one of ``json_types.DEFER`` for a shape it leaves to the normal path.
 
 It loads no record or replay module: the bulk audit of clean logs starts without them.
 """
@@ -18,6 +13,8 @@ import re
 from typing import Any, NamedTuple
 
 from ..rules.scoring import SideTotals
+from .json_types import (Defer, check_dict, check_int, check_keys, check_list, check_opt_str,
+                         check_str, is_utf8)
 from ..rules.settings import DEFAULT_RULES, RuleSet
 from ..rules.seats import Seat, Variant
 
@@ -27,8 +24,6 @@ _VARIANTS = {v.value: v for v in Variant}
 _RECORDED_SIDES = frozenset({"NS", "EW", "N", "S"})  # the schema's SideKey, whatever the variant
 _VERSION = re.compile(r"1\.[0-9]+")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-_MAX_INT = 10 ** 15
-"""Scores and settings beyond this are left to the normal path (the schema has no bound)."""
 
 _GAME_KEYS = frozenset({"format", "format_version", "game_id", "variant", "players", "rules",
                         "event", "initial", "hands", "history"})
@@ -48,10 +43,6 @@ _RULE_CHOICES: dict[str, frozenset[str]] = {
 _RULE_BOOLS = frozenset({"allow_blind_nil"})
 
 
-class Defer(Exception):
-    """Not a shape this reader takes: the normal path decides."""
-
-
 class EventFacts(NamedTuple):
     """A log's ``event`` (its ``x-`` keys are not needed by the analysis and are left out)."""
 
@@ -59,57 +50,6 @@ class EventFacts(NamedTuple):
     date: str | None = None
     table: str | None = None
     notes: str | None = None
-
-
-def check_int(value: Any, low: int | None = None, high: int | None = None) -> int:
-    if type(value) is not int:  # not bool, not 3.0
-        raise Defer
-    if (low is not None and value < low) or (high is not None and value > high) or (
-            not -_MAX_INT <= value <= _MAX_INT):
-        raise Defer
-    return value
-
-
-def check_str(value: Any) -> str:
-    if type(value) is not str:
-        raise Defer
-    return value
-
-
-def check_opt_str(value: Any) -> str | None:
-    return None if value is None else check_str(value)
-
-
-def check_list(value: Any, low: int = 0, high: int | None = None) -> list:
-    if type(value) is not list or len(value) < low or (high is not None and len(value) > high):
-        raise Defer
-    return value
-
-
-def check_dict(value: Any) -> dict:
-    if type(value) is not dict:
-        raise Defer
-    return value
-
-
-def check_keys(obj: dict, known: frozenset[str], extensions: bool) -> None:
-    if obj.keys() <= known:
-        return
-    for k in obj:
-        if k not in known and not (extensions and k.startswith("x-")):
-            raise Defer
-
-
-def _is_utf8(text: str) -> bool:
-    """False for a text with a lone surrogate (a JSON escape such as ``\\ud800``), which
-    pydantic refuses in a field with length limits (``game_id``) though Python keeps it."""
-    if text.isascii():
-        return True
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 class LogHead(NamedTuple):
@@ -126,12 +66,6 @@ class LogHead(NamedTuple):
     game_id: str | None
 
 
-DEFER = (Defer, KeyError, TypeError)
-"""What :func:`read_head` (and the bulk audit's reading of a hand) raise for a shape this
-reader leaves to the normal path: ``Defer``, or a failed lookup of a text that is not one of
-the known ones (a card, a seat) or of a required key."""
-
-
 def read_head(data: Any) -> LogHead:
     """The game-level part of parsed JSON, in the strict subset (see the module doc); raises
     one of :data:`DEFER` for anything outside it. The hands are not looked at."""
@@ -144,7 +78,7 @@ def read_head(data: Any) -> LogHead:
         raise Defer
     game_id = data.get("game_id")
     if game_id is not None and (not 1 <= len(check_str(game_id)) <= 200
-                                or not _is_utf8(game_id)):
+                                or not is_utf8(game_id)):
         raise Defer
     variant = _VARIANTS[data["variant"]]
     seats = SEATS[variant]
@@ -219,14 +153,6 @@ def _history(obj: Any) -> None:
             check_int(c["hand"], 1)
 
 
-def initial_totals(log: Any, variant: Variant) -> dict[str, SideTotals]:
-    """Every side's score and bags carried in: from ``log.initial`` (a ``GameLog``, the fast
-    reader's ``LogFacts`` or a ``LogHead``), 0 and 0 for a side it leaves out."""
-    start = log.initial or {}
-    return {side: SideTotals(start[side].score, start[side].bags) if side in start
-            else SideTotals() for side in variant.sides}
-
-
 def recorded_scores(written: Any, notes: Any) -> dict[str, int] | None:
     """A hand's ``recorded`` running scores (None: not written) once its ``notes`` and the
     scores are checked to be of the schema's types."""
@@ -243,6 +169,4 @@ def recorded_scores(written: Any, notes: Any) -> dict[str, int] | None:
 
 
 
-__all__ = ["DEFER", "SEATS", "EventFacts", "LogHead", "Defer", "check_dict", "check_int",
-           "check_keys", "check_list", "check_opt_str", "check_str", "initial_totals", "read_head",
-           "recorded_scores"]
+__all__ = ["SEATS", "EventFacts", "LogHead", "read_head", "recorded_scores"]

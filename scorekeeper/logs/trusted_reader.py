@@ -25,8 +25,8 @@ import json
 from typing import Any, NamedTuple
 
 from ..rules.cards import CARDS
-from .game_part import (DEFER, EventFacts, Defer, LogHead, check_dict, check_int,
-                      check_keys, check_list, read_head, recorded_scores)
+from .game_part import EventFacts, LogHead, read_head, recorded_scores
+from .json_types import DEFER, Defer, check_dict, check_int, check_keys, check_list
 from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from ..rules.scoring import Bid, SideTotals
 from ..rules.settings import RuleSet

@@ -40,6 +40,16 @@ class SideTotals(NamedTuple):
     bags: int = 0
 
 
+def initial_totals(initial: Mapping[str, object] | None,
+                   variant: Variant) -> dict[str, SideTotals]:
+    """Every side's score and bags carried into a game (a game begun on paper): ``initial``
+    maps a side to anything with ``score`` and ``bags`` (a log's ``SideStart``, a
+    ``SideTotals``); a side it leaves out starts at 0 and 0."""
+    start = initial or {}
+    return {side: SideTotals(start[side].score, start[side].bags) if side in start
+            else SideTotals() for side in variant.sides}
+
+
 class SideHandPoints(NamedTuple):
     """How one side's points in one hand arose, part by part (bag penalty not yet known)."""
 

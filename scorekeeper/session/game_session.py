@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..analysis.game import GameAnalysis, analyse_game, initial_totals
+from ..analysis.game import GameAnalysis, analyse_game
 from ..logs.models import Correction, GameLog, HandLog
 from .events import (
     BidEntered,
@@ -41,7 +41,7 @@ from .events import (
     UndoError,
 )
 from .card_by_card import CardByCardMixin, next_drawer, next_exchange
-from ..rules.scoring import SideTotals
+from ..rules.scoring import SideTotals, initial_totals
 from ..rules.settings import RuleSet
 from ..analysis.score_sheet import score_report, side_label
 from ..rules.seats import Seat, Variant
@@ -256,7 +256,7 @@ class GameSession(CardByCardMixin):
     def totals(self) -> dict[str, SideTotals]:
         if self._log.hands:
             return dict(self._analysis.score.final)
-        return initial_totals(self._log, self.variant)
+        return initial_totals(self._log.initial, self.variant)
 
     @property
     def events(self) -> tuple[str, ...]:

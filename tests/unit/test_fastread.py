@@ -20,9 +20,9 @@ from scorekeeper.analysis.game import (
     analyse_fast,
     analyse_game,
     hand_record,
-    initial_totals,
     ruleset_of,
 )
+from scorekeeper.rules.scoring import initial_totals
 from scorekeeper.logs.files import LogError, parse_log
 from scorekeeper.rules.seats import Variant
 
@@ -55,7 +55,7 @@ def assert_same_as_normal(text):
     assert facts.game_id == log.game_id
     assert facts.format_version == log.format_version
     assert list(facts.recorded) == [h.recorded for h in log.hands]
-    assert initial_totals(facts, variant) == initial_totals(log, variant)
+    assert initial_totals(facts.initial, variant) == initial_totals(log.initial, variant)
     if log.event is None:
         assert facts.event is None
     else:

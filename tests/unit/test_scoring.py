@@ -15,7 +15,7 @@ from scorekeeper.rules import (
     score_game,
     score_hand,
 )
-from scorekeeper.rules.scoring import hand_events
+from scorekeeper.rules.scoring import hand_events, initial_totals
 from scorekeeper.rules.seats import Seat, Variant
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -112,6 +112,12 @@ def test_initial_totals_carry_in():
     # EW: 52 with 2 bags on 9 carried: 11 bags -> -100, 1 left.
     assert g.final == {"NS": SideTotals(160, 8), "EW": SideTotals(-50 + 52 - 100, 1)}
     assert g.hands[0].events == ("EW reach 10 bags: -100",)
+
+
+def test_initial_totals_fill_in_the_sides_a_log_leaves_out():
+    assert initial_totals({"EW": SideTotals(-50, 9)}, P) == {"NS": SideTotals(0, 0),
+                                                           "EW": SideTotals(-50, 9)}
+    assert initial_totals(None, T) == {"N": SideTotals(), "S": SideTotals()}
 
 
 def test_hands_after_the_win_are_still_scored():

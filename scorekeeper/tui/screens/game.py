@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import ContentSwitcher, DataTable, Static
 
-from ...analysis.game import initial_totals
+from ...rules.scoring import initial_totals
 from ...logs.files import dump_log
 from ...rules.seats import Seat, Variant
 from ...session.game_session import (
@@ -140,7 +140,7 @@ class GameScreen(Screen):
     def _draw_chart(self) -> None:
         s = self.session
         report = s.report()
-        start = {side: t.score for side, t in initial_totals(s.log, s.variant).items()}
+        start = {side: t.score for side, t in initial_totals(s.log.initial, s.variant).items()}
         series = {side: [start[side]] + [h["sides"][side]["score"] for h in report["hands"]]
                   for side in s.variant.sides}
         chart = self._chart()

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from ..rules.cards import CARDS, Card
 from ..logs.trusted_reader import read_fast, read_fast_data
 from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
-from ..rules.replay import Finding, HandReplay, replay_fast
+from ..rules.bitplay.quick_replay import replay_quick
+from ..rules.replay import Finding, HandReplay
 from ..rules.scoring import Bid, GameScore, HandInput, SideTotals, initial_totals, score_game
 from ..rules.settings import DEFAULT_RULES, RuleSet
 from ..rules.seats import Seat, Variant
@@ -177,9 +178,9 @@ def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,
     written running scores (or None); ``replays``: replays already made of some of the
     records under these rules (None where a hand must be replayed)."""
     if replays is None:
-        replays = [replay_fast(r, rules) for r in records]
+        replays = [replay_quick(r, rules) for r in records]
     else:
-        replays = [done if done is not None else replay_fast(r, rules)
+        replays = [done if done is not None else replay_quick(r, rules)
                    for r, done in zip(records, replays)]
     inputs = [HandInput(r.record.dealer, r.record.bids, r.tricks_won) for r in replays]
     score = score_game(variant, inputs, rules, initial)

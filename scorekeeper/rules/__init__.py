@@ -17,7 +17,7 @@ _WHERE = {
                "RuleError"),
     "hand": ("Breach", "CardPlayed", "HandPlay", "TrickTaken"),
     "record": ("Claim", "DrawPair", "Exchange", "HandRecord", "Redraw", "TrickRecord"),
-    "replay": ("INVALID_CODES", "Finding", "HandReplay", "iter_replay", "replay_hand"),
+    "replay": ("INVALID_CODES", "Finding", "HandReplay", "replay_hand"),
     "scoring": ("Bid", "GameScore", "HandInput", "ScoredHand", "SideHandPoints",
                 "SideHandResult", "SideTotals", "apply_hand", "game_winner", "score_game",
                 "score_hand"),
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
                          RuleError)
     from .hand import Breach, CardPlayed, HandPlay, TrickTaken
     from .record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
-    from .replay import INVALID_CODES, Finding, HandReplay, iter_replay, replay_hand
+    from .replay import INVALID_CODES, Finding, HandReplay, replay_hand
     from .scoring import (Bid, GameScore, HandInput, ScoredHand, SideHandPoints,
                           SideHandResult, SideTotals, apply_hand, game_winner, score_game,
                           score_hand)

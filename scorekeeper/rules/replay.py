@@ -12,11 +12,11 @@ a lead out of turn, tricks agreed that differ from the play): the audit reports 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import BIT, CARDS, SPADES_MASK, Card, format_hand
+from .cards import BIT, CARDS, Card, format_hand
 from .seats import Seat, Variant
 from .hand import CardPlayed, HandPlay, TrickTaken, suit_name
 from .record import HandRecord
@@ -99,10 +99,6 @@ def replay_hand(record: HandRecord, rules: RuleSet = DEFAULT_RULES, *,
         _check_result(record, out)
     return out
 
-
-def iter_replay(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> Iterator[CardPlayed | TrickTaken]:
-    """The hand's play events in order (each card with its legality verdict)."""
-    yield from replay_hand(record, rules).events
 
 
 # -- bids --------------------------------------------------------------------------------
@@ -503,39 +499,4 @@ def _hands_text(hands: Mapping[Seat, int]) -> dict[str, str]:
     return {str(s): format_hand(m) for s, m in hands.items()}
 
 
-__all__ = ["Finding", "HandReplay", "INVALID_CODES", "replay_hand", "replay_fast",
-           "iter_replay"]
-
-
-def replay_fast(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> HandReplay:
-    """``replay_hand``'s result, the quick way when the fast check finds the hand clean.
-
-    Sweeping many hands (a season, an audit of thousands of hands), almost all are clean:
-    those get their tricks, winners and hands from what the fast check computed on its way
-    (``fastcheck.check_play``), without event records; a hand with any problem, or an unusual
-    shape (a claim, exchanges, a draw or redraws), is replayed in full. The result is the same
-    either way, events, ``shown_out`` and the unfinished trick aside (a clean hand's play is
-    complete): ``tests/unit/test_replay_fast.py`` checks it.
-    """
-    from .bitplay.hand_check import check_play  # fastcheck imports this module's neighbours
-
-    tricks = record.tricks
-    if (tricks is None or record.claim is not None or record.exchanges
-            or record.draw is not None or record.redraws):
-        return replay_hand(record, rules)
-    problems, won, winners, held, played = check_play(record, rules)
-    if problems:
-        return replay_hand(record, rules)
-    seats = record.variant.seats
-    dealt = {s: held[s] for s in seats}
-    seat = _SEAT_BY_INT
-    return HandReplay(
-        record, tricks=[TrickTaken(n, t.leader, t.cards, seat[w])
-                        for n, t, w in zip(_TRICK_NUMBERS, tricks, winners)],
-        tricks_won={s: won[s] for s in seats}, dealt=dealt,
-        dealt_known=record.deal is not None, held=dict(dealt),
-        spades_broken=bool(played & SPADES_MASK), turn=None)
-
-
-_SEAT_BY_INT = tuple(Seat)
-_TRICK_NUMBERS = range(1, 14)
+__all__ = ["Finding", "HandReplay", "INVALID_CODES", "replay_hand"]

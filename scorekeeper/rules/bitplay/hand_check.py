@@ -140,7 +140,7 @@ class CheckedPlay(NamedTuple):
 
 def check_play(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> CheckedPlay:
     """:func:`check_and_count` and what else the check computes anyway: each trick's winner
-    and the holdings, so that ``replay.replay_fast`` builds a clean hand's replay from them
+    and the holdings, so that ``quick_replay.replay_quick`` builds a clean hand's replay from them
     without walking the play again. Exact for a clean hand (``problems == 0``); for another
     the replay says what is wrong."""
     return _check(record, rules)

@@ -1,4 +1,4 @@
-"""``replay_fast`` gives ``replay_hand``'s result, and ``check_play`` what it says it does.
+"""``replay_quick`` gives ``replay_hand``'s result, and ``check_play`` what it says it does.
 
 On random legal hands of both variants (deal recorded, and rebuilt from the play), and on
 hands broken at random (reneges, spades led early, cards swapped between tricks), so that
@@ -20,7 +20,8 @@ from scorekeeper.analysis.game import hand_record
 from scorekeeper.logs.models import HandLog
 from scorekeeper.rules.bitplay.hand_check import check_and_count, check_play
 from scorekeeper.rules.record import TrickRecord
-from scorekeeper.rules.replay import replay_fast, replay_hand
+from scorekeeper.rules.bitplay.quick_replay import replay_quick
+from scorekeeper.rules.replay import replay_hand
 from scorekeeper.rules.seats import Seat, Variant
 from support.simulate import play_random_hand
 
@@ -55,10 +56,10 @@ FIELDS = ("record", "findings", "tricks", "tricks_won", "dealt", "dealt_known", 
 
 
 @pytest.mark.parametrize("variant", list(Variant))
-def test_replay_fast_equals_replay_hand(variant):
+def test_replay_quick_equals_replay_hand(variant):
     clean = 0
     for r in records(variant, 150, 5 if variant is Variant.PARTNERSHIP else 6):
-        fast, full = replay_fast(r), replay_hand(r)
+        fast, full = replay_quick(r), replay_hand(r)
         for name in FIELDS:
             assert getattr(fast, name) == getattr(full, name), name
         clean += not full.findings

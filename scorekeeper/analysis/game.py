@@ -22,7 +22,8 @@ from ..logs.trusted_reader import read_fast, read_fast_data
 from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from ..rules.bitplay.quick_replay import replay_quick
 from ..rules.replay import Finding, HandReplay
-from ..rules.scoring import Bid, GameScore, HandInput, SideTotals, initial_totals, score_game
+from ..rules.scoring import (Bid, GameScore, HandInput, SideTotals, behind_by, blind_nil_allowed,
+                             initial_totals, score_game)
 from ..rules.settings import DEFAULT_RULES, RuleSet
 from ..rules.seats import Seat, Variant
 
@@ -218,19 +219,20 @@ def _game_findings(a: GameAnalysis) -> None:
                 "hand_after_game_won", f"recorded after {a.score.winner} won the game at hand"
                 f" {a.score.won_at_hand}")))
         if check_blind:
+            scores = {s: t.score for s, t in totals.items()}
             for b in record.bids:
                 if not b.blind:
                     continue
                 side = v.side_of(b.seat)
-                behind = max(t.score for s, t in totals.items() if s != side) - totals[side].score
-                if behind < rules.blind_nil_min_deficit:
+                if not blind_nil_allowed(side, scores, rules):
+                    behind = behind_by(side, scores)
                     add(HandFinding(i, Finding(
                         "blind_nil_not_allowed", f"{b.seat} bid Blind Nil with {side} behind by"
                         f" {behind}; the rules allow it only {rules.blind_nil_min_deficit} or more"
                         " behind", seat=b.seat,
                         evidence={"behind_by": behind,
                                   "blind_nil_min_deficit": rules.blind_nil_min_deficit})))
-            totals = {s: SideTotals(r.score, r.bags) for s, r in scored.sides.items()}
+            totals = scored.sides
         if written is not None:
             right = {s: r.score for s, r in scored.sides.items()}
             wrong = {s: n for s, n in written.items() if right.get(s) != n}

@@ -26,17 +26,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ..rules.cards import BIT, CARDS, Card, Suit
+from ..rules.cards import Card
 from .batch import JsonAudit, audit_json, paused_cycle_collector
 from .json_writer import SEAT_TEXT, counts_text, file_text, final_json, hand_text
 from ..analysis.game import GameAnalysis, HandFinding, analyse_file, analyse_text
-from ..rules.penalties import HandPenalties, Revoke, corrected_score, penalise_hand
+from ..rules.penalties import HandPenalties, corrected_input, hand_penalties
+from ..rules.claims import ClaimCheck, check_claim, claim_findings
 from ..rules.replay import Finding, HandReplay
-from ..rules.scoring import GameScore, HandInput, ScoredHand
-from ..rules.trick import winning_index
+from ..rules.scoring import GameScore, ScoredHand, score_game
 from ..rules.seats import Seat, Variant
 
 
@@ -62,47 +62,6 @@ class AuditFinding:
                 "seat": None if self.seat is None else str(self.seat),
                 "card": None if self.card is None else str(self.card),
                 "code": self.code, "message": self.message, "evidence": self.evidence}
-
-
-@dataclass(frozen=True)
-class LineTrick:
-    """One trick of a line of play (the play of a hand, or a defence against a claim)."""
-
-    trick: int
-    leader: Seat
-    cards: tuple[Card, ...]
-    winner: Seat | None
-    """None for a trick left short."""
-
-
-@dataclass(frozen=True)
-class NilCheck:
-    seat: Seat
-    held_to: int
-    """The claim gives this Nil bidder this many more tricks (normally 0)."""
-    safe: bool
-    defence: tuple[LineTrick, ...] = ()
-
-
-@dataclass(frozen=True)
-class ClaimCheck:
-    """The verdict on a claim."""
-
-    seat: Seat
-    side: str
-    after_trick: int
-    claimed: int
-    """Tricks of the rest the claim gives the claiming side."""
-    remaining: int
-    accepted: bool
-    status: str
-    """'good', 'refuted' or 'unverifiable' (a refuted Nil alone leaves the side's 'good')."""
-    best: int | None = None
-    """Most tricks the side can guarantee from the claim on (None: not checked)."""
-    defence: tuple[LineTrick, ...] = ()
-    reason: str = ""
-    nils: tuple[NilCheck, ...] = ()
-    remaining_hands: dict[Seat, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -145,17 +104,11 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
     by_hand: dict[int | None, list[HandFinding]] = {}
     for hf in analysis.findings:
         by_hand.setdefault(hf.hand, []).append(hf)
-    penalties = []
-    for r in analysis.replays:
-        revokes = [Revoke(f.trick, f.seat, Suit.parse(f.evidence["led_suit"]))
-                   for f in r.findings if f.code == "revoke"]
-        winners = [t.winner for t in r.tricks] if revokes else ()
-        penalties.append(penalise_hand(v, r.record.bids, winners, r.tricks_won, revokes, rules))
-    inputs = [HandInput(r.record.dealer, r.record.bids, p.tricks_won)
-              for r, p in zip(analysis.replays, penalties)]
+    penalties = [hand_penalties(r, rules) for r in analysis.replays]
     if any(p.penalties for p in penalties):
-        corrected = corrected_score(v, inputs, [p.set_sides for p in penalties], rules,
-                                    analysis.initial)
+        corrected = score_game(v, [corrected_input(r, p)
+                                   for r, p in zip(analysis.replays, penalties)],
+                               rules, analysis.initial)
     else:  # nothing to correct: the score as played stands (and is not worked out twice)
         corrected = analysis.score
     hands = []
@@ -166,7 +119,7 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
         claim = None
         if r.record.claim is not None:
             claim = check_claim(r)
-            findings.extend(_claim_findings(file, i, claim))
+            findings.extend(_from_finding(file, i, f) for f in claim_findings(claim))
         findings.sort(key=lambda f: f.trick or 0)
         recorded = analysis.recorded[i - 1]
         hands.append(HandAudit(i, r, findings, penalties[i - 1], claim,
@@ -178,135 +131,6 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
 def _from_finding(file: str, hand: int, f: Finding) -> AuditFinding:
     return AuditFinding(file, hand, f.code, f.message, f.trick, f.seat, f.card,
                         dict(f.evidence) if f.evidence else None)
-
-
-# -- claims -----------------------------------------------------------------------------
-def remaining_hands(replay: HandReplay) -> dict[Seat, int]:
-    """What each seat still held when the claim was made (needs the deal)."""
-    left = dict(replay.held)
-    for t in replay.tricks:
-        for seat, c in zip(replay.record.variant.turn_order(t.leader), t.cards):
-            left[seat] &= ~BIT[c]
-    return left
-
-
-def check_claim(replay: HandReplay) -> ClaimCheck:
-    """Decide a hand's claim by exhaustive search, or say why it cannot be checked."""
-    from ..rules.solver import search as solver
-
-    rec = replay.record
-    claim = rec.claim
-    v = rec.variant
-    side = v.side_of(claim.seat)
-    members = v.members(side)
-    claimed = sum(claim.tricks.get(s, 0) for s in members)
-    remaining = 13 - claim.after_trick
-    base = dict(seat=claim.seat, side=side, after_trick=claim.after_trick, claimed=claimed,
-                remaining=remaining, accepted=claim.accepted)
-    if not replay.dealt_known:
-        what = "draw or deal" if v is Variant.TWO_PLAYER else "deal"
-        return ClaimCheck(**base, status="unverifiable",
-                          reason=f"the {what} was not recorded, so the cards never played are"
-                                 " unknown")
-    if claim.after_trick != len(replay.tricks) or any(
-            len(t.cards) != v.n_seats for t in replay.tricks):
-        return ClaimCheck(**base, status="unverifiable",
-                          reason="the tricks before the claim are not all recorded in full")
-    left = remaining_hands(replay)
-    leader = replay.tricks[-1].winner if replay.tricks else v.first_to_act(rec.dealer)
-    try:
-        pos = solver.Position(tuple(left.get(Seat(i), 0) for i in range(4)), int(leader), (),
-                              replay.spades_broken, v is Variant.TWO_PLAYER)
-    except ValueError as exc:
-        return ClaimCheck(**base, status="unverifiable",
-                          reason=f"the cards left do not make a position ({exc})")
-    base["remaining_hands"] = left
-    seats = [int(s) for s in members]
-    best = solver.max_tricks(pos, seats)
-    line = solver.refute_claim(pos, seats, claimed) if best < claimed else None
-    nils = []
-    won_so_far = {s: sum(1 for t in replay.tricks if t.winner == s) for s in members}
-    for b in rec.bids:
-        if b.tricks == 0 and b.seat in members and won_so_far[b.seat] == 0:
-            held_to = claim.tricks.get(b.seat, 0)
-            nil_line = solver.refute_nil(pos, int(b.seat), held_to)
-            nils.append(NilCheck(b.seat, held_to, nil_line is None,
-                                 _line_tricks(v, nil_line or (), claim.after_trick)))
-    status = "good" if line is None else "refuted"
-    return ClaimCheck(**base, status=status, best=best,
-                      defence=_line_tricks(v, line or (), claim.after_trick), nils=tuple(nils))
-
-
-def _line_tricks(v: Variant, line, after_trick: int) -> tuple[LineTrick, ...]:
-    n = v.n_seats
-    out = []
-    for k in range(0, len(line), n):
-        plays = line[k:k + n]
-        leader = Seat(plays[0][0])
-        cards = tuple(CARDS[c] for _, c in plays)
-        winner = v.turn_order(leader)[winning_index(cards)] if len(cards) == n else None
-        out.append(LineTrick(after_trick + 1 + k // n, leader, cards, winner))
-    return tuple(out)
-
-
-def line_text(tricks: tuple[LineTrick, ...]) -> str:
-    """'trick 10: E leads 4H, S 2H, W AH, N 3H (W wins)'; tricks joined by '; '."""
-    parts = []
-    for t in tricks:
-        order = _order(t.leader, len(t.cards))
-        plays = [f"{order[0]} leads {t.cards[0]}"] + [f"{s} {c}" for s, c in
-                                                       zip(order[1:], t.cards[1:])]
-        won = f" ({t.winner} wins)" if t.winner is not None else ""
-        parts.append(f"trick {t.trick}: {', '.join(plays)}{won}")
-    return "; ".join(parts)
-
-
-def _order(leader: Seat, n: int) -> list[Seat]:
-    v = Variant.PARTNERSHIP if n == 4 else Variant.TWO_PLAYER
-    return list(v.turn_order(leader))
-
-
-def line_json(tricks: tuple[LineTrick, ...]) -> list[dict[str, Any]]:
-    return [{"trick": t.trick, "leader": str(t.leader), "cards": [str(c) for c in t.cards],
-             "winner": None if t.winner is None else str(t.winner)} for t in tricks]
-
-
-def _claim_findings(file: str, hand: int, c: ClaimCheck) -> list[AuditFinding]:
-    head = (f"{c.seat} claimed {c.claimed} of the last {c.remaining} trick"
-            f"{'s' if c.remaining != 1 else ''} for {c.side} after trick {c.after_trick}")
-    accepted = "accepted" if c.accepted else "not accepted"
-    out = []
-    if c.status == "unverifiable":
-        out.append(AuditFinding(file, hand, "claim_unverifiable",
-                                f"{head} ({accepted}); it cannot be checked: {c.reason}",
-                                None, c.seat, None,
-                                {"claimed": c.claimed, "accepted": c.accepted,
-                                 "reason": c.reason}))
-        return out
-    if c.status == "refuted":
-        out.append(AuditFinding(
-            file, hand, "claim_refuted",
-            f"{head} ({accepted}), but the defence can hold {c.side} to {c.best}: "
-            f"{line_text(c.defence)}", c.after_trick + 1, c.seat, None,
-            {"claimed": c.claimed, "best": c.best, "accepted": c.accepted,
-             "defence": line_json(c.defence), "hands": _hands_json(c.remaining_hands)}))
-    for n in c.nils:
-        if n.safe:
-            continue
-        out.append(AuditFinding(
-            file, hand, "nil_claim_refuted",
-            f"{c.seat}'s claim after trick {c.after_trick} gives {n.seat} (Nil)"
-            f" {n.held_to} more trick{'s' if n.held_to != 1 else ''}, but the opponents can"
-            f" make {n.seat} take {n.held_to + 1}: {line_text(n.defence)}",
-            c.after_trick + 1, n.seat, None,
-            {"nil": str(n.seat), "held_to": n.held_to, "accepted": c.accepted,
-             "defence": line_json(n.defence), "hands": _hands_json(c.remaining_hands)}))
-    return out
-
-
-def _hands_json(hands: dict[Seat, int]) -> dict[str, list[str]]:
-    return {str(s): [str(CARDS[i]) for i in range(51, -1, -1) if m >> i & 1]
-            for s, m in hands.items()}
 
 
 # -- the JSON document ------------------------------------------------------------------
@@ -433,7 +257,6 @@ def audit_file_text(a: GameAudit) -> str:
     return file_text(a.file, a.variant.value, hands, a.analysis.score, a.corrected)
 
 
-__all__ = ["NoSuchHand", "AuditFinding", "ClaimCheck", "GameAudit", "HandAudit", "JsonAudit",
-           "LineTrick", "NilCheck", "audit_errors", "audit_file", "audit_file_text",
-           "audit_game", "audit_json", "audit_paths", "audit_report", "check_claim", "line_text",
-           "remaining_hands"]
+__all__ = ["NoSuchHand", "AuditFinding", "GameAudit", "HandAudit", "JsonAudit", "audit_errors",
+           "audit_file", "audit_file_text", "audit_game", "audit_json", "audit_paths",
+           "audit_report"]

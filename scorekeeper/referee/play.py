@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..rules.cards import BIT, FULL_DECK, SPADES_MASK, Card, Suit, cards_in
-from ..rules.penalties import Revoke, penalise_hand, set_side
+from ..rules.cards import BIT, FULL_DECK, SPADES_MASK, Card, cards_in
+from ..rules.penalties import hand_penalties
 from .preplay import (
     CardLike,
     PrePlayEntries,
@@ -508,13 +508,9 @@ class RefereeHand(PrePlayEntries):
         rep = self._replay
         won = {s: rep.tricks_won.get(s, 0) for s in self.seats}
         points = score_hand(self.variant, self._bids, won, self.rules)
-        revokes = [Revoke(f.trick, f.seat, Suit.parse(f.evidence["led_suit"]))
-                   for f in rep.findings if f.code == "revoke"]
-        pen = penalise_hand(self.variant, self._bids, [t.winner for t in rep.tricks], won,
-                            revokes, self.rules)
-        corrected = score_hand(self.variant, self._bids, pen.tricks_won, self.rules)
-        corrected = {side: set_side(p, self.rules) if side in pen.set_sides else p
-                     for side, p in corrected.items()}
+        pen = hand_penalties(rep, self.rules)
+        corrected = score_hand(self.variant, self._bids, pen.tricks_won, self.rules,
+                               pen.set_sides)
         return HandResult(self._live, won, points, pen, corrected, verdict, self.to_log_hand())
 
     # == drafts =============================================================================

@@ -11,14 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..audit.engine import ClaimCheck, _claim_findings, check_claim, line_text
 from ..rules.cards import Card, Suit
-from ..rules.penalties import Revoke, penalise_hand
 from ..rules.errors import ImpossiblePlay, InvalidBid, InvalidExchange, OutOfTurn, RuleError
 from ..rules.hand import TrickTaken
 from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw
 from ..rules.replay import Finding, HandReplay
-from ..rules.penalties import HandPenalties
+from ..rules.claims import ClaimCheck, check_claim, claim_findings, line_text
+from ..rules.penalties import HandPenalties, hand_penalties
 from ..rules.scoring import Bid, SideHandPoints
 from ..rules.settings import RuleSet
 from ..rules.seats import Seat, Variant
@@ -401,20 +400,15 @@ def finding_key(f: Finding) -> tuple:
 # -- penalties ----------------------------------------------------------------------------
 def live_penalties(findings: list[Finding], variant: Variant, rules: RuleSet,
                    replay: HandReplay) -> list[LivePenalty]:
-    """The penalty the game's rules apply to each finding, by ``scorekeeper.rules.penalties`` (the
-    audit's own module, so the app and ``scorekeeper audit`` price a revoke alike).
+    """The penalty the game's rules apply to each finding, by ``rules.penalties.hand_penalties``
+    (the audit's own function, so the app and ``scorekeeper audit`` price a revoke alike).
 
     Revokes are priced together, in trick order, as things stand: the tricks that move are
     capped by what the offending side has won from the revoke on, so the figure can grow
     until the hand is over. RULES.md names a penalty for a revoke only.
     """
-    revokes = [Revoke(f.trick, f.seat, Suit.parse(f.evidence["led_suit"]))
-               for f in findings if f.code == "revoke"]
-    priced = {}
-    if revokes:
-        hp = penalise_hand(variant, replay.record.bids, [t.winner for t in replay.tricks],
-                           replay.tricks_won, revokes, rules)
-        priced = {(p.revoke.trick, p.revoke.seat): p for p in hp.penalties}
+    priced = {(p.revoke.trick, p.revoke.seat): p
+              for p in hand_penalties(replay, rules, findings).penalties}
     out = []
     for f in findings:
         p = priced.get((f.trick, f.seat)) if f.code == "revoke" else None
@@ -430,15 +424,12 @@ def live_penalties(findings: list[Finding], variant: Variant, rules: RuleSet,
 
 # -- claims -------------------------------------------------------------------------------
 def claim_verdict_of(replay: HandReplay) -> ClaimVerdict:
-    """The audit's verdict on the claim that ends ``replay`` (``scorekeeper.audit.engine``, which
-    runs the double-dummy solver when the deal is known), with its findings."""
+    """The verdict on the claim that ends ``replay`` (``rules.claims``, which the audit asks
+    too: it runs the double-dummy solver when the deal is known), with its findings."""
     check = check_claim(replay)
-    found = tuple(LiveFinding(Finding(a.code, a.message, a.trick, a.seat, a.card,
-                                      a.evidence or {}),
-                              LivePenalty("no penalty: a claim is settled by the referee",
-                                          "none"))
-                  # The audit's claim findings, worded exactly as `scorekeeper audit` words them.
-                  for a in _claim_findings("", 0, check))
+    found = tuple(LiveFinding(f, LivePenalty("no penalty: a claim is settled by the referee",
+                                             "none"))
+                  for f in claim_findings(check))
     head = (f"{check.seat} claims {check.claimed} of the {check.remaining} tricks left for"
             f" {check.side}")
     if check.status == "unverifiable":

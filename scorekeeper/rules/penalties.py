@@ -1,4 +1,4 @@
-"""Revoke penalties and the corrected score: pure rules, no I/O, no pydantic.
+"""Revoke penalties and the corrected tricks: pure rules, no I/O, no pydantic.
 
 What a proven revoke costs is a house rule (``RuleSet.revoke_penalty``); this module applies it
 to the tricks each seat won, hand by hand, and scores the game again.
@@ -20,10 +20,11 @@ shows the card played to the trick and play going on. For each one, in trick ord
   still made, to nobody: the tricks only leave the offending side. So a penalty never breaks a
   Nil of the side it helps. In two-player that is the other player, unless his Nil is made.
 
-**``revoke_penalty: "set"``**. The offending side is set for the hand: every bid of the side
-fails (the contract scores -10 per bid trick, each Nil or Blind Nil of the side fails) and the
-side earns no bags that hand; the other side is scored as played. Several revokes by one side
-in a hand set it once.
+**``revoke_penalty: "set"``**. The offending side is set for the hand (``HandPenalties.
+set_sides``, which ``scoring.score_hand`` honours): every bid of the side fails (the contract
+scores -10 per bid trick, each Nil or Blind Nil of the side fails) and the side earns no bags
+that hand; the other side is scored as played. Several revokes by one side in a hand set it
+once.
 
 A spade led before spades were broken is a finding of the audit but costs no tricks: RULES.md
 names a penalty for a revoke only.
@@ -35,19 +36,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .hand import suit_name
-from .scoring import (
-    Bid,
-    GameScore,
-    HandInput,
-    ScoredHand,
-    SideHandPoints,
-    SideTotals,
-    apply_hand,
-    game_winner,
-    hand_events,
-    score_game,
-    score_hand,
-)
+from .cards import Suit
+from .replay import Finding, HandReplay
+from .scoring import Bid, HandInput
 from .settings import DEFAULT_RULES, RuleSet
 from .seats import Seat, Variant
 
@@ -206,47 +197,31 @@ def _receiver(members: Sequence[Seat], won: Mapping[Seat, int], nil: set[Seat]) 
     return None
 
 
-def set_side(points: SideHandPoints, rules: RuleSet = DEFAULT_RULES) -> SideHandPoints:
-    """A side's hand scored as set: every bid fails, no bags."""
-    nil = sum(-rules.nil_bonus for _, blind, _ in points.nil_results if not blind)
-    blind = sum(-rules.blind_nil_bonus for _, b, _ in points.nil_results if b)
-    return points._replace(made=False, contract=-10 * points.bid, bags=0, nil=nil,
-                           blind_nil=blind,
-                           nil_results=tuple((s, b, False) for s, b, _ in points.nil_results))
+def proven_revokes(findings: Iterable[Finding]) -> list[Revoke]:
+    """The revokes among a hand's findings, as the penalty needs them."""
+    return [Revoke(f.trick, f.seat, Suit.parse(f.evidence["led_suit"]))
+            for f in findings if f.code == "revoke"]
 
 
-def corrected_score(
-    variant: Variant,
-    hands: Sequence[HandInput],
-    set_sides: Sequence[frozenset[str]],
-    rules: RuleSet = DEFAULT_RULES,
-    initial: Mapping[str, SideTotals] | None = None,
-) -> GameScore:
-    """The game scored from corrected tricks, with the sides set by a penalty set.
-
-    Without a set side this is exactly ``score_game``; with one, the same running totals, bag
-    penalties and end of game, the set side's hand replaced by :func:`set_side`.
-    """
-    if not any(set_sides):
-        return score_game(variant, hands, rules, initial)
-    totals = {side: (initial or {}).get(side, SideTotals()) for side in variant.sides}
-    scored = []
-    winner = won_at = None
-    for i, (h, sets) in enumerate(zip(hands, set_sides), start=1):
-        points = score_hand(variant, h.bids, h.tricks_won, rules)
-        points = {s: set_side(p, rules) if s in sets else p for s, p in points.items()}
-        results = {s: apply_hand(totals[s], points[s], rules) for s in variant.sides}
-        totals = {s: SideTotals(r.score, r.bags) for s, r in results.items()}
-        hand_winner = game_winner({s: t.score for s, t in totals.items()}, rules)
-        events = [f"{s} set by a revoke penalty" for s in sorted(sets)]
-        events += hand_events(variant, results)
-        if hand_winner and winner is None:
-            winner, won_at = hand_winner, i
-            events.append(f"{hand_winner} win{'s' if len(hand_winner) == 1 else ''}")
-        scored.append(ScoredHand(i, h.dealer, results, hand_winner, tuple(events)))
-    next_dealer = None if winner or not hands else variant.next_dealer(hands[-1].dealer)
-    return GameScore(tuple(scored), totals, winner, won_at, next_dealer)
+def hand_penalties(replay: HandReplay, rules: RuleSet = DEFAULT_RULES,
+                   findings: Iterable[Finding] | None = None) -> HandPenalties:
+    """The penalties of a replayed hand's proven revokes and its corrected tricks: the one
+    way the audit, the referee and its live view price a revoke. ``findings``: the findings
+    to price (default: all the replay's); the tricks that move are capped by what the
+    offending side won from the revoke on, so for a hand still in play the figure is as
+    things stand."""
+    revokes = proven_revokes(replay.findings if findings is None else findings)
+    winners = [t.winner for t in replay.tricks] if revokes else ()
+    return penalise_hand(replay.record.variant, replay.record.bids, winners, replay.tricks_won,
+                         revokes, rules)
 
 
-__all__ = ["Revoke", "RevokePenalty", "HandPenalties", "penalise_hand", "set_side",
-           "corrected_score"]
+def corrected_input(replay: HandReplay, penalties: HandPenalties) -> HandInput:
+    """The hand as scoring reads it once its penalties are applied: the corrected tricks,
+    and the sides a penalty sets."""
+    rec = replay.record
+    return HandInput(rec.dealer, rec.bids, penalties.tricks_won, penalties.set_sides)
+
+
+__all__ = ["HandPenalties", "Revoke", "RevokePenalty", "corrected_input", "hand_penalties",
+           "penalise_hand", "proven_revokes"]

@@ -95,8 +95,13 @@ def score_hand(
     bids: Iterable[Bid],
     tricks_won: Mapping[Seat, int],
     rules: RuleSet = DEFAULT_RULES,
+    set_sides: frozenset[str] = frozenset(),
 ) -> dict[str, SideHandPoints]:
-    """Each side's points for one hand, before bag penalties, by RULES.md and ``rules``."""
+    """Each side's points for one hand, before bag penalties, by RULES.md and ``rules``.
+
+    A side in ``set_sides`` is set by a penalty: every bid of the side fails (the contract
+    scores -10 per bid trick, each Nil or Blind Nil of the side fails) and it earns no bags.
+    """
     by_seat = {b.seat: b for b in bids}
     get_won = tricks_won.get
     failed_nil = rules.failed_nil_tricks
@@ -130,6 +135,11 @@ def score_hand(
             bags = 0
         if failed_nil == "bags":
             bags += nil_tricks
+        if side in set_sides:
+            made, contract, bags = False, -10 * bid, 0
+            nil = -rules.nil_bonus * sum(1 for _, blind, _ in nil_results if not blind)
+            blind_nil = -rules.blind_nil_bonus * sum(1 for _, blind, _ in nil_results if blind)
+            nil_results = [(s, blind, False) for s, blind, _ in nil_results]
         result[side] = SideHandPoints(side, bid, tricks, contract_tricks, made, contract, bags,
                                       nil, blind_nil, tuple(nil_results))
     return result
@@ -193,11 +203,14 @@ def hand_events(
 
 
 class HandInput(NamedTuple):
-    """What scoring needs of a hand: who dealt, the bids and the tricks each seat won."""
+    """What scoring needs of a hand: who dealt, the bids, the tricks each seat won and the
+    sides a ruling sets for the hand."""
 
     dealer: Seat
     bids: Sequence[Bid]
     tricks_won: Mapping[Seat, int]
+    set_sides: frozenset[str] = frozenset()
+    """Sides set for the hand by a penalty (``revoke_penalty: "set"``): see ``score_hand``."""
 
 
 class ScoredHand(NamedTuple):
@@ -237,7 +250,7 @@ def score_game(
     target = rules.target_score if rules.mercy_score is None else None
     h = None
     for i, h in enumerate(hands, start=1):
-        points = score_hand(variant, h.bids, h.tricks_won, rules)
+        points = score_hand(variant, h.bids, h.tricks_won, rules, h.set_sides)
         results = {side: apply_hand(totals[side], points[side], rules) for side in sides}
         totals = {side: SideTotals(r.score, r.bags) for side, r in results.items()}
         if target is not None and max(r.score for r in results.values()) < target:
@@ -245,8 +258,9 @@ def score_game(
             tied = False
         else:
             hand_winner = game_winner({s: t.score for s, t in totals.items()}, rules)
-            tied = _tied_at_target(totals, rules)
-        events = hand_events(variant, results, rules)
+            tied = tied_at_target({s: t.score for s, t in totals.items()}, rules)
+        events = [f"{s} set by a revoke penalty" for s in sorted(h.set_sides)]
+        events += hand_events(variant, results, rules)
         if hand_winner and winner is None:
             winner, won_at = hand_winner, i
             events.append(f"{hand_winner} win{'s' if len(hand_winner) == 1 else ''}"
@@ -262,7 +276,23 @@ def _winner_first(variant: Variant, winner: str) -> list[str]:
     return [winner] + [s for s in variant.sides if s != winner]
 
 
-def _tied_at_target(totals: Mapping[str, SideTotals], rules: RuleSet) -> bool:
-    scores = [t.score for t in totals.values()]
-    top = max(scores)
-    return top >= rules.target_score and scores.count(top) > 1
+def tied_at_target(scores: Mapping[str, int], rules: RuleSet = DEFAULT_RULES) -> bool:
+    """Whether the game goes on because the sides at the top are tied at or over the target
+    (RULES.md: another hand is played)."""
+    values = list(scores.values())
+    top = max(values)
+    return top >= rules.target_score and values.count(top) > 1
+
+
+def behind_by(side: str, scores: Mapping[str, int]) -> int:
+    """How far ``side`` trails the best other side (negative when it leads)."""
+    return max(v for s, v in scores.items() if s != side) - scores[side]
+
+
+def blind_nil_allowed(side: str, scores: Mapping[str, int], rules: RuleSet = DEFAULT_RULES) -> bool:
+    """Whether a seat of ``side`` may bid Blind Nil with the game at ``scores``: the rules
+    allow it at all and, with ``blind_nil_min_deficit``, the side trails by that much."""
+    if not rules.allow_blind_nil:
+        return False
+    deficit = rules.blind_nil_min_deficit
+    return deficit is None or behind_by(side, scores) >= deficit

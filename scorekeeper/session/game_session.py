@@ -41,7 +41,7 @@ from .events import (
     UndoError,
 )
 from .card_by_card import CardByCardMixin, next_drawer, next_exchange
-from ..rules.scoring import SideTotals, initial_totals
+from ..rules.scoring import SideTotals, blind_nil_allowed, initial_totals, tied_at_target
 from ..rules.settings import RuleSet
 from ..analysis.score_sheet import score_report, side_label
 from ..rules.seats import Seat, Variant
@@ -208,8 +208,7 @@ class GameSession(CardByCardMixin):
     def tied_at_target(self) -> bool:
         if self.is_over:
             return False
-        scores = [t.score for t in self.totals.values()]
-        return max(scores) >= self.rules.target_score and scores.count(max(scores)) > 1
+        return tied_at_target({s: t.score for s, t in self.totals.items()}, self.rules)
 
     @property
     def phase(self) -> Phase:
@@ -292,15 +291,8 @@ class GameSession(CardByCardMixin):
     # --- bidding ------------------------------------------------------------------------
 
     def blind_nil_allowed(self, seat: Seat) -> bool:
-        rules = self.rules
-        if not rules.allow_blind_nil:
-            return False
-        if rules.blind_nil_min_deficit is None:
-            return True
-        totals = self.totals
-        side = self.side_of(seat)
-        behind = max(t.score for s, t in totals.items() if s != side) - totals[side].score
-        return behind >= rules.blind_nil_min_deficit
+        scores = {s: t.score for s, t in self.totals.items()}
+        return blind_nil_allowed(self.side_of(seat), scores, self.rules)
 
     def _verify_open(self) -> None:
         if self.is_over:

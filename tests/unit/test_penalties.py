@@ -1,6 +1,6 @@
 """Revoke penalties and corrected scores on worked examples (scorekeeper.rules.penalties)."""
 
-from scorekeeper.rules.penalties import Revoke, corrected_score, penalise_hand, set_side
+from scorekeeper.rules.penalties import Revoke, penalise_hand
 from scorekeeper.rules.scoring import Bid, HandInput, SideTotals, score_game, score_hand
 from scorekeeper.rules.settings import DEFAULT_RULES
 from scorekeeper.rules.seats import Seat, Variant
@@ -113,33 +113,50 @@ def test_set_penalty_sets_the_offending_side_once():
     assert h.set_sides == {"EW"} and h.tricks_won == PLAYED
     points = score_hand(P, bids(3, 4, 2, 3), PLAYED)["EW"]
     assert points.made and points.contract == 70 and points.bags == 1
-    set_points = set_side(points)
-    assert (set_points.made, set_points.contract, set_points.bags) == (False, -70, 0)
+    set_points = score_hand(P, bids(3, 4, 2, 3), PLAYED, set_sides=h.set_sides)
+    assert (set_points["EW"].made, set_points["EW"].contract, set_points["EW"].bags) == (
+        False, -70, 0)
+    assert set_points["NS"] == score_hand(P, bids(3, 4, 2, 3), PLAYED)["NS"]
 
 
 def test_set_side_fails_the_sides_nils():
-    points = score_hand(P, (Bid(N, 4), Bid(E, 0, True), Bid(S, 3), Bid(W, 5)),
-                        won(4, 0, 3, 6))["EW"]
+    bids_ = (Bid(N, 4), Bid(E, 0, True), Bid(S, 3), Bid(W, 5))
+    points = score_hand(P, bids_, won(4, 0, 3, 6))["EW"]
     assert points.blind_nil == 200
-    assert set_side(points).blind_nil == -200 and set_side(points).contract == -50
+    set_points = score_hand(P, bids_, won(4, 0, 3, 6), set_sides=frozenset({"EW"}))["EW"]
+    assert set_points.blind_nil == -200 and set_points.contract == -50
+    assert set_points.nil_results == ((E, True, False),)
 
 
-def test_corrected_score_equals_score_game_without_a_set():
+def test_no_set_side_scores_as_played():
     hands = [HandInput(W, bids(3, 4, 2, 3), won(6, 2, 2, 3)),
              HandInput(N, bids(4, 3, 2, 2), won(4, 4, 3, 2))]
-    assert corrected_score(P, hands, [frozenset(), frozenset()]) == score_game(P, hands)
+    with_empty_sets = [h._replace(set_sides=frozenset()) for h in hands]
+    assert score_game(P, with_empty_sets) == score_game(P, hands)
 
 
-def test_corrected_score_with_a_set_keeps_running_totals_and_bags():
-    hands = [HandInput(W, bids(3, 4, 2, 3), won(3, 5, 2, 3)),
+def test_a_set_side_keeps_running_totals_and_bags():
+    hands = [HandInput(W, bids(3, 4, 2, 3), won(3, 5, 2, 3), frozenset({"EW"})),
              HandInput(N, bids(4, 3, 2, 2), won(4, 4, 3, 2))]
     start = {"NS": SideTotals(0, 0), "EW": SideTotals(0, 9)}
-    g = corrected_score(P, hands, [frozenset({"EW"}), frozenset()], DEFAULT_RULES, start)
+    g = score_game(P, hands, DEFAULT_RULES, start)
     first = g.hands[0].sides["EW"]
     assert (first.points, first.score, first.bags) == (-70, -70, 9)
     assert "EW set by a revoke penalty" in g.hands[0].events
     second = g.hands[1].sides["EW"]  # 50 made + 1 bag reaches 10: -100
     assert (second.points, second.score, second.bags) == (-49, -119, 0)
+
+
+def test_the_corrected_score_announces_the_games_own_bag_limit():
+    # The corrected score was once worked out by a second loop that announced "reach 10
+    # bags" whatever the limit: there is one scoring loop now, and it reads the rules.
+    rules = DEFAULT_RULES.with_changes(bag_limit=5)
+    hands = [HandInput(W, bids(3, 4, 2, 3), won(3, 5, 2, 3), frozenset({"EW"})),
+             HandInput(N, bids(2, 3, 2, 2), won(6, 2, 3, 2))]
+    g = score_game(P, hands, rules)
+    assert g.hands[1].sides["NS"].bag_penalties == 1
+    assert "NS reach 5 bags: -100" in g.hands[1].events
+    assert not any("10 bags" in e for h in g.hands for e in h.events)
 
 
 def test_penalties_belong_with_the_rules_core():

@@ -15,7 +15,8 @@ from scorekeeper.rules import (
     score_game,
     score_hand,
 )
-from scorekeeper.rules.scoring import hand_events, initial_totals
+from scorekeeper.rules.scoring import (behind_by, blind_nil_allowed, hand_events, initial_totals,
+                                        tied_at_target)
 from scorekeeper.rules.seats import Seat, Variant
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -162,3 +163,20 @@ def test_two_bag_penalties_event_reads_well():
     events = hand_events(T, results)
     assert any("N" in e and "-200" in e for e in events)
     assert not any("bag limit bags" in e for e in events)
+
+
+def test_a_tie_at_or_over_the_target_plays_on():
+    rules = RuleSet(target_score=500)
+    assert tied_at_target({"NS": 510, "EW": 510}, rules)
+    assert not tied_at_target({"NS": 510, "EW": 500}, rules)
+    assert not tied_at_target({"NS": 490, "EW": 490}, rules)
+
+
+def test_blind_nil_needs_the_deficit_the_rules_ask():
+    rules = RuleSet(blind_nil_min_deficit=100)
+    assert behind_by("EW", {"NS": 300, "EW": 150}) == 150
+    assert blind_nil_allowed("EW", {"NS": 300, "EW": 200}, rules)
+    assert not blind_nil_allowed("EW", {"NS": 300, "EW": 201}, rules)
+    assert not blind_nil_allowed("NS", {"NS": 300, "EW": 200}, rules)
+    assert blind_nil_allowed("NS", {"NS": 300, "EW": 200}, RuleSet())
+    assert not blind_nil_allowed("EW", {"NS": 300, "EW": 0}, RuleSet(allow_blind_nil=False))

@@ -58,6 +58,8 @@ from .view import (
     log_hand_dict,
     shown_out_suits,
 )
+from ..rules.before_play import check_exchanges, check_redraws
+from ..rules.errors import ImpossiblePlay, OutOfTurn
 from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from ..rules.replay import HandReplay, replay_hand
 from ..rules.scoring import Bid, score_hand
@@ -172,19 +174,6 @@ class RefereeHand(PrePlayEntries):
             out &= ~_mask(r.discarded)
         return out
 
-    def _known_owner(self) -> dict[Card, Seat | None]:
-        """Without a deal: where entries put a card (an exchange, a redraw); None: out of play."""
-        owner: dict[Card, Seat | None] = {}
-        for x in self._exchanges:
-            for c in x.cards:
-                owner[c] = x.receiver
-        for r in self._redraws:
-            for c in r.discarded:
-                owner[c] = None
-            for c in r.drawn:
-                owner[c] = r.seat
-        return owner
-
     def _exchanges_needed(self) -> list[tuple[Seat, Seat]]:
         """(giver, receiver) pairs still to enter for the lone Blind Nil bidders."""
         if self.variant is not Variant.PARTNERSHIP:
@@ -248,54 +237,77 @@ class RefereeHand(PrePlayEntries):
 
     def verify_play(self, card_: CardLike, seat: SeatLike | None = None) -> None:
         """Refuse a card that cannot have been played now. ``seat`` defaults to whose turn
-        it is; naming another seat is accepted only for a lead (a lead out of turn, flagged)."""
+        it is; naming another seat is accepted only for a lead (a lead out of turn, flagged).
+
+        Whether the card can have been played is the rules core's to say: the card-play
+        engine of the replay (``HandPlay.verify_possible``: the hand over, the turn within a
+        trick, a card played already, a card the known deal says the seat does not hold) and,
+        without a deal, the checks of the exchange and the redraw (a card passed to or drawn
+        by another seat). This method only words the answer for the table."""
         c = _card(card_)
         trick = self.completed_tricks + 1
         if self._claim is not None:
             raise HandOver(f"{c}: the hand is over ({self._claim.seat} claimed after trick"
                            f" {self._claim.after_trick})", code="hand_over", card=c)
-        if self.completed_tricks == 13:
-            raise HandOver(f"{c}: the hand is over, all 13 tricks are played", code="hand_over",
-                           card=c)
-        self._ready_to_play(f"{c}")
+        if self.completed_tricks < 13:
+            self._ready_to_play(f"{c}")
         turn = self._replay.turn
         who = turn if seat is None else _seat(seat)
-        if who not in self.seats:
-            raise NotYourTurn(f"{c} by {who}: {who} has no seat in the {self.variant} game",
-                              code="seat_invalid", seat=who, card=c)
-        if self._on_table() and who != turn:
+        try:
+            self._replay.engine.verify_possible(who, c)
+        except OutOfTurn as exc:
+            if exc.code == "seat_invalid":
+                raise NotYourTurn(f"{c} by {who}: {who} has no seat in the {self.variant} game",
+                                  code="seat_invalid", seat=who, card=c) from None
             raise NotYourTurn(f"{c} by {who} at trick {trick}: it is {turn}'s turn",
-                              code="not_your_turn", seat=who, card=c, trick=trick)
-        where = self._where_played(c)
-        if where is not None:
-            s, n = where
-            at = "in this trick" if n == trick else f"at trick {n}"
-            raise CardAlreadyPlayed(f"{c} by {who} at trick {trick}: {c} was already played by"
-                                    f" {s} {at}", code="card_duplicated", seat=who, card=c,
-                                    trick=trick)
+                              code="not_your_turn", seat=who, card=c, trick=trick) from None
+        except ImpossiblePlay as exc:
+            if exc.code == "hand_over":
+                raise HandOver(f"{c}: the hand is over, all 13 tricks are played",
+                               code="hand_over", card=c) from None
+            if exc.code == "card_duplicated":
+                s, n = self._where_played(c)
+                at = "in this trick" if n == trick else f"at trick {n}"
+                raise CardAlreadyPlayed(f"{c} by {who} at trick {trick}: {c} was already played"
+                                        f" by {s} {at}", code="card_duplicated", seat=who,
+                                        card=c, trick=trick) from None
         reason = self._not_held_reason(who, c)
         if reason:
             raise CardNotHeld(f"{c} by {who} at trick {trick}: {reason}", code="card_not_held",
                               seat=who, card=c, trick=trick)
 
     def _not_held_reason(self, seat: Seat, c: Card) -> str | None:
-        held = self.holdings()
-        if held is not None:
-            if held[seat] & BIT[c]:
+        """Why ``seat`` cannot hold ``c`` (a card not played yet), as the referee says it; None
+        when he may. The core decides: with a deal, the engine's exact holdings; without one,
+        the exchange and redraw checks run as if ``seat`` played ``c``."""
+        engine = self._replay.engine
+        if engine.exact:
+            if engine.holdings[seat] & BIT[c]:
                 return None
-            other = next((s for s in self.seats if held[s] & BIT[c]), None)
+            other = next((s for s in self.seats if engine.holdings[s] & BIT[c]), None)
             if other is not None:
                 return f"{c} is not in {seat}'s recorded hand ({other} holds it)"
             if self.variant is Variant.TWO_PLAYER:
                 return f"{c} is not in {seat}'s recorded hand (it is out of play, discarded)"
             return f"{c} is not in {seat}'s recorded hand"
-        owner = self._known_owner()
-        if c in owner and owner[c] != seat:
-            if owner[c] is None:
+        if not self._exchanges and not self._redraws:
+            return None
+        played = dict(engine.played_by)
+        played[seat] = played.get(seat, 0) | BIT[c]
+        problems, _ = check_exchanges(self.variant, self._bids, self._exchanges, None, played,
+                                      complete=False)
+        redraw_problems, _ = check_redraws(self.variant, self._bids, self._redraws, None, None,
+                                           played)
+        for p in (*problems, *redraw_problems):
+            if p.kind != "played_elsewhere" or p.card != c:
+                continue
+            if p.code == "exchange_invalid":
+                x = self._exchanges[p.index]
+                return f"{x.giver} passed it to {x.receiver} in the Blind Nil exchange"
+            r = self._redraws[p.index]
+            if c in r.discarded:
                 return f"{c} was discarded in the Blind Nil redraw and is out of play"
-            how = next((f"{x.giver} passed it to {x.receiver} in the Blind Nil exchange"
-                        for x in self._exchanges if c in x.cards), None)
-            return how or f"{owner[c]} drew it in the Blind Nil redraw"
+            return f"{r.seat} drew it in the Blind Nil redraw"
         return None
 
     def can_play(self, card_: CardLike, seat: SeatLike | None = None) -> bool:

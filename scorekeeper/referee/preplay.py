@@ -32,11 +32,8 @@ from .view import (
     NotYourTurn,
     RedrawEntered,
     RedrawRefused,
-    check_deal,
-    check_draw_turn,
-    check_exchange,
-    check_redraw,
 )
+from ..rules.before_play import Problem, check_deal, check_draw, check_exchanges, check_redraws
 from ..rules.record import Claim, DrawPair, Exchange, Redraw
 from ..rules.replay import HandReplay
 from ..rules.scoring import Bid
@@ -64,6 +61,11 @@ def _mask(cards: Iterable[int]) -> int:
     for c in cards:
         m |= BIT[c]
     return m
+
+
+def _first_of(problems: list[Problem], index: int) -> Problem | None:
+    """The first problem of the entry at ``index`` (the one being entered)."""
+    return next((p for p in problems if p.index == index), None)
 
 
 def _can(verify, *args, **kwargs) -> bool:
@@ -151,17 +153,21 @@ class PrePlayEntries:
         if self._exchanges or self._redraws:
             raise NotNow("enter the deal before the Blind Nil exchange or redraw",
                          code="deal_late")
-        check_deal(self.seats, self._parse_hands(hands))
+        parsed = self._parse_hands(hands)
+        problems, _ = check_deal(self.variant, parsed)
+        if problems:
+            p = problems[0]
+            text = p.message
+            if p.kind == "card_twice":
+                first = next(s for s in self.seats if p.card in parsed.get(s, ()))
+                where = "twice" if first == p.seat else f"to {first} and to {p.seat}"
+                text = f"the deal gives {p.card} {where}"
+            raise DealRefused(text, code=p.code, seat=p.seat, card=p.card)
 
-    def _parse_hands(self, hands: Mapping[SeatLike, Iterable[CardLike]]) -> dict[Seat, tuple[Card, ...]]:
-        parsed = {}
-        for k, v in hands.items():
-            s = _seat(k)
-            if s not in self.seats:
-                raise DealRefused(f"the deal has a hand for {s}, who has no seat in the"
-                                  f" {self.variant} game", code="deal_invalid", seat=s)
-            parsed[s] = _cards(v.split() if isinstance(v, str) else v)
-        return parsed
+    @staticmethod
+    def _parse_hands(hands: Mapping[SeatLike, Iterable[CardLike]]) -> dict[Seat, tuple[Card, ...]]:
+        return {_seat(k): _cards(v.split() if isinstance(v, str) else v)
+                for k, v in hands.items()}
 
     def can_deal(self, hands: Mapping[SeatLike, Iterable[CardLike]]) -> bool:
         return _can(self.verify_deal, hands)
@@ -189,8 +195,30 @@ class PrePlayEntries:
                                   " discards and redraws instead", code="exchange_invalid",
                                   seat=giver)
         self._before_play("the exchange")
-        check_exchange(giver, cs, {b.seat for b in self._bids if b.blind}, self._exchanges,
-                       self._deal)
+        receiver = giver.partner
+        tried = [*self._exchanges, Exchange(giver, receiver, cs)]
+        dealt = (None if self._deal is None
+                 else {s: _mask(self._deal[s]) for s in self.seats})
+        problems, _ = check_exchanges(self.variant, self._bids, tried, dealt, {}, complete=False)
+        p = _first_of(problems, len(tried) - 1)
+        if p is None:
+            return
+        blinds = {b.seat for b in self._bids if b.blind}
+        text = {
+            "no_lone_blind_nil": (f"{giver} and {receiver} both bid Blind Nil: no cards are"
+                                  " exchanged" if giver in blinds and receiver in blinds else
+                                  f"exchange from {giver}: neither {giver} nor {receiver} bid"
+                                  " Blind Nil"),
+            "second_exchange": f"{giver} has already passed three cards to {receiver}",
+            "card_count": f"{giver} passes {len(set(cs))} different cards, not three",
+        }.get(p.kind, p.message)
+        if p.kind == "not_dealt":
+            holder = next(s for s, held in self._deal.items() if p.card in held)
+            text = f"{giver} cannot pass {p.card}: it was dealt to {holder}"
+        elif p.kind == "passed_twice":
+            x = next(x for x in self._exchanges if p.card in x.cards)
+            text = f"{giver} cannot pass {p.card}: {x.giver} passed it to {x.receiver}"
+        raise ExchangeRefused(text, code=p.code, seat=giver, card=p.card)
 
     def can_exchange(self, giver: SeatLike, cards: Iterable[CardLike]) -> bool:
         return _can(self.verify_exchange, giver, cards)
@@ -219,7 +247,29 @@ class PrePlayEntries:
                          code="draw_with_deal")
         if self._redraws:
             raise NotNow("the draw comes before the Blind Nil redraw", code="draw_late")
-        check_draw_turn(self._draw, self._draw_turn_seat(), self.dealer, seat, k, d)
+        tried = [*self._draw, DrawPair(seat, k, d)]
+        n = len(tried)
+        problems, _, _ = check_draw(self.variant, self.dealer, tried, complete=False)
+        if any(p.kind == "turn_count" for p in problems):
+            raise DrawRefused("the draw is complete: 26 turns, 13 cards kept each",
+                              code="draw_invalid", seat=seat)
+        p = _first_of(problems, n - 1)
+        if p is None:
+            return
+        if p.kind == "wrong_turn":
+            raise NotYourTurn(f"draw turn {n} is {self._draw_turn_seat()}'s ({self.dealer} draws"
+                              " first)", code="not_your_turn", seat=seat)
+        c = p.card
+        if k == d:
+            text = f"draw turn {n}: {k} cannot be both kept and discarded"
+        elif p.kind == "card_twice":
+            i, before = next((i, q) for i, q in enumerate(self._draw, start=1)
+                             if c in (q.kept, q.discarded))
+            how = "kept" if c == before.kept else "discarded"
+            text = f"draw turn {n}: {c} was already drawn ({how} by {before.seat} at turn {i})"
+        else:
+            text = p.message
+        raise DrawRefused(text, code=p.code, seat=seat, card=c)
 
     def can_draw(self, seat: SeatLike, kept: CardLike, discarded: CardLike) -> bool:
         return _can(self.verify_draw, seat, kept, discarded)
@@ -240,18 +290,38 @@ class PrePlayEntries:
             raise RedrawRefused("no redraw in the partnership game: partners exchange cards"
                                 " instead", code="redraw_invalid", seat=seat)
         self._before_play("the redraw")
-        if not any(b.seat == seat and b.blind for b in self._bids):
-            raise RedrawRefused(f"{seat} did not bid Blind Nil: only a Blind Nil bidder redraws",
-                                code="redraw_invalid", seat=seat)
-        if self._draw and len(self._draw) < 26:
+        blind = any(b.seat == seat and b.blind for b in self._bids)
+        if blind and self._draw and len(self._draw) < 26:
             raise NotNow(f"the draw is not finished ({len(self._draw)} of 26 turns)",
                          code="draw_incomplete", seat=seat)
-        known = self._replay.dealt_known
-        other = Seat.N if seat == Seat.S else Seat.S
-        check_redraw(seat, out, back, self._redraws,
-                     held=self._replay.held.get(seat, 0) if known else None,
-                     other_held=self._replay.held.get(other, 0) if known else None,
-                     pile=_mask(p.discarded for p in self._draw) if self._draw else None)
+        tried = [*self._redraws, Redraw(seat, out, back)]
+        dealt = self._replay.dealt if self._replay.dealt_known else None
+        pile = _mask(p.discarded for p in self._draw) if self._draw else None
+        problems, _ = check_redraws(self.variant, self._bids, tried, dealt, pile, {})
+        p = _first_of(problems, len(tried) - 1)
+        if p is None:
+            return
+        c = p.card
+        text = {
+            "not_blind": f"{seat} did not bid Blind Nil: only a Blind Nil bidder redraws",
+            "second_redraw": f"{seat} has already redrawn",
+            "count_mismatch": f"{seat} discards {len(out)} and draws {len(back)}: up to three,"
+                              " the same number each way",
+            "card_twice": f"{seat}'s redraw names a card twice",
+            "not_held": f"{seat} cannot discard {c}: he does not hold it",
+            "drawn_back": f"{seat} cannot draw back {c}, the card he discards",
+            "not_in_pile": f"{seat} cannot draw {c}: it is not among the cards discarded in the"
+                           " draw",
+            "held_by_other": f"{seat} cannot draw {c}: the other player holds it",
+        }.get(p.kind, p.message)
+        if p.kind == "too_many":
+            text = (f"{seat} discards {len(out)} and draws {len(back)}: up to three, the same"
+                    " number each way")
+        elif p.kind == "moved_before":
+            r = next(r for r in self._redraws if c in r.drawn or c in r.discarded)
+            text = (f"{seat} cannot draw {c}: {r.seat} {'drew' if c in r.drawn else 'discarded'}"
+                    " it in his redraw")
+        raise RedrawRefused(text, code=p.code, seat=seat, card=c)
 
     def can_redraw(self, seat: SeatLike, discarded: Iterable[CardLike],
                    drawn: Iterable[CardLike]) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from ..rules.cards import Card, Suit
 from ..rules.errors import ImpossiblePlay, InvalidBid, InvalidExchange, OutOfTurn, RuleError
 from ..rules.hand import TrickTaken
-from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw
+from ..rules.record import Claim, HandRecord
 from ..rules.replay import Finding, HandReplay
 from ..rules.claims import ClaimCheck, check_claim, claim_findings, line_text
 from ..rules.penalties import HandPenalties, hand_penalties
@@ -178,108 +178,6 @@ class Undone:
     """The entry taken back, as the draft stores it ({'op': 'card', 'seat': 'E', ...})."""
     dropped_findings: tuple[LiveFinding, ...]
     """Findings that no longer hold without that entry."""
-
-
-# -- checks of the entries before the play ----------------------------------------------------
-def check_deal(seats: tuple[Seat, ...], hands: Mapping[Seat, tuple[Card, ...]]) -> None:
-    """Every seat 13 cards, no card given twice."""
-    seen: dict[Card, Seat] = {}
-    for s in seats:
-        if s not in hands:
-            raise DealRefused(f"the deal has no hand for {s}", code="deal_invalid", seat=s)
-        for c in hands[s]:
-            if c in seen:
-                where = "twice" if seen[c] == s else f"to {seen[c]} and to {s}"
-                raise DealRefused(f"the deal gives {c} {where}", code="deal_invalid", seat=s,
-                                  card=c)
-            seen[c] = s
-        if len(hands[s]) != 13:
-            raise DealRefused(f"{s} is dealt {len(hands[s])} cards, not 13", code="deal_invalid",
-                              seat=s)
-
-
-def check_exchange(giver: Seat, cards: tuple[Card, ...], blinds: set[Seat],
-                   done: list[Exchange], deal: Mapping[Seat, tuple[Card, ...]] | None) -> None:
-    """A partnership Blind Nil exchange: three cards to the partner of a lone Blind Nil
-    bidder (or from him), once each way, cards the giver was dealt when the deal is known."""
-    receiver = giver.partner
-    if giver in blinds and receiver in blinds:
-        raise ExchangeRefused(f"{giver} and {receiver} both bid Blind Nil: no cards are"
-                              " exchanged", code="exchange_invalid", seat=giver)
-    if giver not in blinds and receiver not in blinds:
-        raise ExchangeRefused(f"exchange from {giver}: neither {giver} nor {receiver} bid"
-                              " Blind Nil", code="exchange_invalid", seat=giver)
-    if any(x.giver == giver for x in done):
-        raise ExchangeRefused(f"{giver} has already passed three cards to {receiver}",
-                              code="exchange_invalid", seat=giver)
-    if len(cards) != 3 or len(set(cards)) != 3:
-        raise ExchangeRefused(f"{giver} passes {len(set(cards))} different cards, not three",
-                              code="exchange_invalid", seat=giver)
-    for c in cards:
-        if deal is not None and c not in deal[giver]:
-            holder = next(s for s, cs in deal.items() if c in cs)
-            raise ExchangeRefused(f"{giver} cannot pass {c}: it was dealt to {holder}",
-                                  code="exchange_invalid", seat=giver, card=c)
-        for x in done:
-            if c in x.cards:
-                raise ExchangeRefused(f"{giver} cannot pass {c}: {x.giver} passed it to"
-                                      f" {x.receiver}", code="exchange_invalid", seat=giver,
-                                      card=c)
-
-
-def check_draw_turn(draw: list[DrawPair], want: Seat, first: Seat, seat: Seat, kept: Card,
-                    discarded: Card) -> None:
-    """One turn of the two-player draw: the right player, two cards not drawn before."""
-    n = len(draw) + 1
-    if n > 26:
-        raise DrawRefused("the draw is complete: 26 turns, 13 cards kept each",
-                          code="draw_invalid", seat=seat)
-    if seat != want:
-        raise NotYourTurn(f"draw turn {n} is {want}'s ({first} draws first)",
-                          code="not_your_turn", seat=seat)
-    if kept == discarded:
-        raise DrawRefused(f"draw turn {n}: {kept} cannot be both kept and discarded",
-                          code="draw_invalid", seat=seat, card=kept)
-    for c in (kept, discarded):
-        for i, p in enumerate(draw, start=1):
-            if c in (p.kept, p.discarded):
-                how = "kept" if c == p.kept else "discarded"
-                raise DrawRefused(f"draw turn {n}: {c} was already drawn ({how} by {p.seat}"
-                                  f" at turn {i})", code="draw_invalid", seat=seat, card=c)
-
-
-def check_redraw(seat: Seat, out: tuple[Card, ...], back: tuple[Card, ...],
-                 done: list[Redraw], *, held: int | None, other_held: int | None,
-                 pile: int | None) -> None:
-    """A two-player Blind Nil redraw: up to three out, as many back from the draw's discards
-    (``pile``, when the draw is recorded); ``held``/``other_held``: the exact hands, if known."""
-    if any(r.seat == seat for r in done):
-        raise RedrawRefused(f"{seat} has already redrawn", code="redraw_invalid", seat=seat)
-    if len(out) != len(back) or len(out) > 3:
-        raise RedrawRefused(f"{seat} discards {len(out)} and draws {len(back)}: up to three,"
-                            " the same number each way", code="redraw_invalid", seat=seat)
-    if len(set(out)) != len(out) or len(set(back)) != len(back):
-        raise RedrawRefused(f"{seat}'s redraw names a card twice", code="redraw_invalid",
-                            seat=seat)
-    for c in out:
-        if held is not None and not held >> c & 1:
-            raise RedrawRefused(f"{seat} cannot discard {c}: he does not hold it",
-                                code="redraw_invalid", seat=seat, card=c)
-        if c in back:
-            raise RedrawRefused(f"{seat} cannot draw back {c}, the card he discards",
-                                code="redraw_invalid", seat=seat, card=c)
-    for c in back:
-        if pile is not None and not pile >> c & 1:
-            raise RedrawRefused(f"{seat} cannot draw {c}: it is not among the cards discarded"
-                                " in the draw", code="redraw_invalid", seat=seat, card=c)
-        if other_held is not None and other_held >> c & 1:
-            raise RedrawRefused(f"{seat} cannot draw {c}: the other player holds it",
-                                code="redraw_invalid", seat=seat, card=c)
-        for r in done:
-            if c in r.drawn or c in r.discarded:
-                raise RedrawRefused(f"{seat} cannot draw {c}: {r.seat}"
-                                    f" {'drew' if c in r.drawn else 'discarded'} it in his"
-                                    " redraw", code="redraw_invalid", seat=seat, card=c)
 
 
 # -- the live view ----------------------------------------------------------------------

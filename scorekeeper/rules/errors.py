@@ -33,7 +33,12 @@ class ImpossiblePlay(RuleError):
 
 
 class OutOfTurn(RuleError):
-    """An action by a seat whose turn it is not."""
+    """An action by a seat whose turn it is not (``code`` 'not_your_turn'), or that has no
+    seat in the game ('seat_invalid')."""
+
+    def __init__(self, message: str, code: str = "not_your_turn") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class InvalidBid(RuleError):

@@ -115,7 +115,7 @@ class HandPlay:
     # -- the triad ----------------------------------------------------------------------
     def verify_play(self, seat: Seat, card: Card) -> None:
         """Raise the error that playing ``card`` by ``seat`` now would be, if any."""
-        self._verify_possible(seat, card)
+        self.verify_possible(seat, card)
         found = self._breaches(seat, card)
         if found:
             raise IllegalPlay(self.describe_breach(seat, card, found[0]), code=found[0].code)
@@ -140,7 +140,7 @@ class HandPlay:
         (replaying a log): then it is played anyway and named in ``impossible``."""
         impossible: tuple[str, ...] = ()
         try:
-            self._verify_possible(seat, card)
+            self.verify_possible(seat, card)
         except ImpossiblePlay as exc:
             if not force:
                 raise
@@ -152,7 +152,11 @@ class HandPlay:
         return self._apply(seat, card, self._breaches(seat, card), impossible)
 
     # -- internals ----------------------------------------------------------------------
-    def _verify_possible(self, seat: Seat, card: Card) -> None:
+    def verify_possible(self, seat: Seat, card: Card) -> None:
+        """Raise ``ImpossiblePlay`` (code 'hand_over', 'card_duplicated', 'card_not_held') or
+        ``OutOfTurn`` (code 'not_your_turn', 'seat_invalid') if ``card`` by ``seat`` cannot
+        have been played now; a breach of the rules (a renege) is not checked here. With
+        holdings that are a lower bound, a card is never found not held."""
         card = CARDS[card]
         if self.is_over:
             raise ImpossiblePlay(f"{card} by {seat}: the hand is over, all 13 tricks are played",
@@ -160,7 +164,8 @@ class HandPlay:
         if self.current and seat != self.turn:
             raise OutOfTurn(f"{card} by {seat} at trick {self.trick_no}: it is {self.turn}'s turn")
         if seat not in self.holdings:
-            raise OutOfTurn(f"{card} by {seat}: {seat} has no seat in the {self.variant} game")
+            raise OutOfTurn(f"{card} by {seat}: {seat} has no seat in the {self.variant} game",
+                            "seat_invalid")
         if self.played & BIT[card]:
             where = self._where_played(card)
             raise ImpossiblePlay(f"{card} by {seat} at trick {self.trick_no}: {card} was already"

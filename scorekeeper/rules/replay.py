@@ -16,8 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .before_play import (Problem, check_deal, check_draw, check_exchanges, check_redraws,
+                          mask_of)
 from .cards import BIT, CARDS, Card, format_hand
-from .seats import Seat, Variant
+from .seats import Seat
 from .hand import CardPlayed, HandPlay, TrickTaken, suit_name
 from .record import HandRecord
 from .settings import DEFAULT_RULES, RuleSet
@@ -70,6 +72,9 @@ class HandReplay:
     current_leader: Seat | None = None
     turn: Seat | None = None
     """Whose card is next (None when the hand is over)."""
+    engine: HandPlay | None = field(default=None, repr=False, compare=False)
+    """The card-play engine as the replay left it (None without a recorded play): what a
+    referee asks whether the next card can be played (``HandPlay.verify_possible``)."""
 
     @property
     def invalid(self) -> list[Finding]:
@@ -141,17 +146,19 @@ def _ordinal(n: int) -> str:
 # -- holdings: deal, draw, exchanges, redraws --------------------------------------------
 def _starting_holdings(record: HandRecord, out: HandReplay) -> dict[Seat, int]:
     v = record.variant
+    add = out.findings.append
     dealt = None
     draw_discards = None
     if record.draw is not None:
-        dealt, draw_discards = _check_draw(record, out)
+        problems, dealt, draw_discards = check_draw(v, record.dealer, record.draw)
+        _add_each(problems, add)
     if record.deal is not None:
-        recorded = _check_deal(record, out)
+        problems, recorded = check_deal(v, record.deal)
+        _add_each(problems, add)
         if dealt is not None and recorded is not None and recorded != dealt:
-            out.findings.append(Finding("draw_invalid", "the recorded deal differs from the cards"
-                                        " kept in the recorded draw",
-                                        evidence={"deal": _hands_text(recorded),
-                                                  "draw": _hands_text(dealt)}))
+            add(Finding("draw_invalid", "the recorded deal differs from the cards kept in the"
+                        " recorded draw", evidence={"deal": _hands_text(recorded),
+                                                    "draw": _hands_text(dealt)}))
         dealt = dealt or recorded
     played = {s: 0 for s in v.seats}
     for t in record.tricks or ():
@@ -160,189 +167,47 @@ def _starting_holdings(record: HandRecord, out: HandReplay) -> dict[Seat, int]:
             played[seat] |= BIT[c]
     if dealt is None:
         # Rebuilt from the play: each seat held at least what it is seen to play.
-        held = dict(played)
-        dealt = dict(played)
+        rebuilt = dict(played)
         for x in record.exchanges or ():
             if x.giver in v.seats and x.receiver in v.seats:
                 for c in x.cards:
-                    dealt[x.receiver] &= ~BIT[c]
-                    dealt[x.giver] |= BIT[c]
+                    rebuilt[x.receiver] &= ~BIT[c]
+                    rebuilt[x.giver] |= BIT[c]
         for r in record.redraws or ():
             if r.seat in v.seats:
-                dealt[r.seat] = (dealt[r.seat] & ~_mask(r.drawn)) | _mask(r.discarded)
-        out.dealt, out.dealt_known = dealt, False
-        _check_exchanges(record, None, played, out)
-        _check_redraws(record, None, draw_discards, played, out)
-        return held
-    out.dealt, out.dealt_known = dict(dealt), True
-    held = _check_exchanges(record, dict(dealt), played, out)
-    held = _check_redraws(record, held, draw_discards, played, out)
-    return held
+                rebuilt[r.seat] = (rebuilt[r.seat] & ~mask_of(r.drawn)) | mask_of(r.discarded)
+        out.dealt, out.dealt_known = rebuilt, False
+        held = dict(played)
+    else:
+        out.dealt, out.dealt_known = dict(dealt), True
+        held = dict(dealt)
+    known = held if dealt is not None else None
+    problems, after = check_exchanges(v, record.bids, record.exchanges, known, played)
+    _add_by_entry(problems, record.exchanges, add, lambda x: (
+        f"exchange {x.giver} to {x.receiver} ({' '.join(map(str, x.cards))})", x.giver))
+    problems, after = check_redraws(v, record.bids, record.redraws, after, draw_discards,
+                                    played)
+    _add_by_entry(problems, record.redraws, add, lambda r: (f"redraw by {r.seat}", r.seat))
+    return held if after is None else after
 
 
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= BIT[c]
-    return m
+def _add_each(problems: list[Problem], add) -> None:
+    for p in problems:
+        add(Finding(p.code, p.message, seat=p.seat, card=p.card))
 
 
-def _check_deal(record: HandRecord, out: HandReplay) -> dict[Seat, int] | None:
-    v = record.variant
-    seen = 0
-    hands = {}
-    ok = True
-    for s in v.seats:
-        cards = record.deal.get(s)
-        if cards is None:
-            out.findings.append(Finding("deal_invalid", f"the deal has no hand for {s}", seat=s))
-            ok = False
-            continue
-        m = 0
-        for c in cards:
-            if seen & BIT[c]:
-                out.findings.append(Finding("deal_invalid", f"{c} is dealt twice", seat=s, card=c))
-                ok = False
-            seen |= BIT[c]
-            m |= BIT[c]
-        if len(cards) != 13:
-            out.findings.append(Finding("deal_invalid", f"{s} is dealt {len(cards)} cards, not 13",
-                                        seat=s))
-            ok = False
-        hands[s] = m
-    extra = set(record.deal) - set(v.seats)
-    for s in sorted(extra):
-        out.findings.append(Finding("deal_invalid", f"the deal has a hand for {s}, who has no seat"
-                                    f" in the {v} game", seat=s))
-    return hands if ok else (hands if len(hands) == v.n_seats else None)
-
-
-def _check_draw(record: HandRecord, out: HandReplay) -> tuple[dict[Seat, int] | None, int]:
-    v = record.variant
-    if v is not Variant.TWO_PLAYER:
-        out.findings.append(Finding("draw_invalid", "a draw is recorded in a partnership game"))
-        return None, 0
-    order = v.turn_order(record.dealer)
-    kept = {s: 0 for s in v.seats}
-    seen = 0
-    discards = 0
-    for i, p in enumerate(record.draw):
-        want = order[i % 2]
-        if p.seat != want:
-            out.findings.append(Finding("draw_invalid", f"draw turn {i + 1} is by {p.seat}, but it"
-                                        f" is {want}'s turn ({record.dealer} draws first)",
-                                        seat=p.seat))
-        for c in (p.kept, p.discarded):
-            if seen & BIT[c]:
-                out.findings.append(Finding("draw_invalid", f"{c} is drawn twice (draw turn {i + 1})",
-                                            seat=p.seat, card=c))
-            seen |= BIT[c]
-        if p.seat in kept:
-            kept[p.seat] |= BIT[p.kept]
-        discards |= BIT[p.discarded]
-    if len(record.draw) != 26:
-        out.findings.append(Finding("draw_invalid", f"the draw has {len(record.draw)} turns, not 26"))
-    return kept, discards
-
-
-def _check_exchanges(record, dealt, played, out) -> dict[Seat, int] | None:
-    """Blind Nil exchanges (partnership). Returns the holdings after them (None if rebuilt)."""
-    v = record.variant
-    xs = record.exchanges
-    held = dict(dealt) if dealt is not None else None
-    if xs is None:
-        if dealt is not None and v is Variant.PARTNERSHIP:
-            for side, blind in _single_blind_nils(record).items():
-                out.findings.append(Finding("exchange_invalid", f"{blind} bid Blind Nil but no"
-                                            " exchange is recorded, so the play cannot be checked"
-                                            " against the deal", seat=blind))
-        return held
-    if v is Variant.TWO_PLAYER:
-        out.findings.append(Finding("exchange_invalid", "exchanges are recorded in a two-player"
-                                    " game (a Blind Nil bidder there discards and redraws)"))
-        return held
-    needs = _single_blind_nils(record)
-    done: set[tuple[Seat, Seat]] = set()
-    for x in xs:
-        bad = []
-        if x.receiver != x.giver.partner:
-            bad.append(f"{x.receiver} is not {x.giver}'s partner")
-        if x.giver not in needs.values() and x.receiver not in needs.values():
-            bad.append(f"neither {x.giver} nor {x.receiver} bid a lone Blind Nil")
-        if len(x.cards) != 3 or len(set(x.cards)) != 3:
-            bad.append(f"{len(x.cards)} cards passed, not three different cards")
-        if (x.giver, x.receiver) in done:
-            bad.append(f"a second exchange from {x.giver} to {x.receiver}")
-        done.add((x.giver, x.receiver))
-        for c in x.cards:
-            if dealt is not None and not dealt.get(x.giver, 0) & BIT[c]:
-                bad.append(f"{x.giver} was not dealt {c}")
-            for s, m in played.items():
-                if m & BIT[c] and s != x.receiver:
-                    bad.append(f"{c} went to {x.receiver}, but {s} played it")
-        if bad:
-            out.findings.append(Finding("exchange_invalid", f"exchange {x.giver} to {x.receiver}"
-                                        f" ({' '.join(map(str, x.cards))}): {'; '.join(bad)}",
-                                        seat=x.giver, evidence={"problems": bad}))
-        if held is not None and x.giver in held and x.receiver in held:
-            m = _mask(x.cards)
-            held[x.giver] &= ~m
-            held[x.receiver] |= m
-    for blind in needs.values():
-        for pair in ((blind, blind.partner), (blind.partner, blind)):
-            if pair not in done:
-                out.findings.append(Finding("exchange_invalid", f"{blind} bid Blind Nil but no"
-                                            f" exchange from {pair[0]} to {pair[1]} is recorded",
-                                            seat=pair[0]))
-    return held
-
-
-def _single_blind_nils(record: HandRecord) -> dict[str, Seat]:
-    """Sides with exactly one Blind Nil bidder (both partners blind: no exchange)."""
-    blinds = {b.seat for b in record.bids if b.blind and b.tricks == 0}
-    result = {}
-    for s in blinds:
-        if s.partner not in blinds:
-            result[record.variant.side_of(s)] = s
-    return result
-
-
-def _check_redraws(record, held, draw_discards, played, out) -> dict[Seat, int] | None:
-    v = record.variant
-    if not record.redraws:
-        return held
-    if v is not Variant.TWO_PLAYER:
-        out.findings.append(Finding("redraw_invalid", "a Blind Nil redraw is recorded in a"
-                                    " partnership game (partners exchange cards instead)"))
-        return held
-    blinds = {b.seat for b in record.bids if b.blind and b.tricks == 0}
-    held = dict(held) if held is not None else None
-    for r in record.redraws:
-        bad = []
-        if r.seat not in blinds:
-            bad.append(f"{r.seat} did not bid Blind Nil")
-        if len(r.discarded) != len(r.drawn):
-            bad.append(f"{len(r.discarded)} discarded but {len(r.drawn)} drawn")
-        if len(r.discarded) > 3:
-            bad.append(f"{len(r.discarded)} cards discarded, at most three")
-        for c in r.discarded:
-            if held is not None and not held.get(r.seat, 0) & BIT[c]:
-                bad.append(f"{r.seat} did not hold {c}")
-            for s, m in played.items():
-                if m & BIT[c]:
-                    bad.append(f"{c} was discarded, but {s} played it")
-        for c in r.drawn:
-            if draw_discards is not None and not draw_discards & BIT[c]:
-                bad.append(f"{c} is not among the cards discarded in the draw")
-            for s, m in played.items():
-                if m & BIT[c] and s != r.seat:
-                    bad.append(f"{c} was drawn by {r.seat}, but {s} played it")
-        if bad:
-            out.findings.append(Finding("redraw_invalid", f"redraw by {r.seat}: {'; '.join(bad)}",
-                                        seat=r.seat, evidence={"problems": bad}))
-        if held is not None and r.seat in held:
-            held[r.seat] = (held[r.seat] & ~_mask(r.discarded)) | _mask(r.drawn)
-    return held
+def _add_by_entry(problems: list[Problem], entries, add, head) -> None:
+    """One finding per exchange (or redraw) at fault, naming all its problems, in the order
+    the entries were made; the problems of the entries as a whole after them."""
+    by_entry: dict[int, list[str]] = {}
+    for p in problems:
+        if p.index is not None:
+            by_entry.setdefault(p.index, []).append(p.message)
+    for index, texts in by_entry.items():
+        title, seat = head(entries[index])
+        add(Finding(problems[0].code, f"{title}: {'; '.join(texts)}", seat=seat,
+                    evidence={"problems": texts}))
+    _add_each([p for p in problems if p.index is None], add)
 
 
 # -- play -------------------------------------------------------------------------------
@@ -381,6 +246,7 @@ def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay, in_progres
                 out.events.append(taken)
         if engine.current and not (in_progress and t is record.tricks[-1]):
             out.events.append(engine.close_trick())
+    out.engine = engine
     out.tricks = list(engine.tricks)
     out.current = list(engine.current)
     out.current_leader = engine.leader if engine.current else None

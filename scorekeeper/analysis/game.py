@@ -242,7 +242,3 @@ def _game_findings(a: GameAnalysis) -> None:
                 add(HandFinding(i, Finding(
                     "score_mismatch", f"the score written after hand {i} ({shown}) should be"
                     f" {should}", evidence={"recorded": dict(written), "correct": right})))
-
-
-def card_texts(mask: int) -> list[str]:
-    return [str(CARDS[i]) for i in range(52) if mask >> i & 1]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..rules.cards import BIT, FULL_DECK, SPADES_MASK, Card, cards_in
+from ..rules.cards import BIT, FULL_DECK, SPADES_MASK, Card, cards_in, mask_of
 from ..rules.penalties import hand_penalties
 from .preplay import (
     CardLike,
@@ -34,7 +34,6 @@ from .preplay import (
     SeatLike,
     _can,
     _card,
-    _mask,
     _seat,
 )
 from .view import (
@@ -146,7 +145,7 @@ class RefereeHand(PrePlayEntries):
         return order[len(self._bids)] if len(self._bids) < len(order) else None
 
     def _played_mask(self) -> int:
-        return _mask(c for _, cs in self._tricks for c in cs)
+        return mask_of(c for _, cs in self._tricks for c in cs)
 
     def _where_played(self, c: Card) -> tuple[Seat, int] | None:
         for n, (leader, cs) in enumerate(self._tricks, start=1):
@@ -171,7 +170,7 @@ class RefereeHand(PrePlayEntries):
             return m
         out = FULL_DECK & ~self._played_mask()
         for r in self._redraws:
-            out &= ~_mask(r.discarded)
+            out &= ~mask_of(r.discarded)
         return out
 
     def _exchanges_needed(self) -> list[tuple[Seat, Seat]]:

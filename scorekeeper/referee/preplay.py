@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..rules.cards import BIT, CARDS, Card, card
+from ..rules.cards import CARDS, Card, card, mask_of
 from .view import (
     BidEntered,
     BidRefused,
@@ -55,12 +55,6 @@ def _seat(value: SeatLike) -> Seat:
 def _cards(values: Iterable[CardLike]) -> tuple[Card, ...]:
     return tuple(_card(v) for v in values)
 
-
-def _mask(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= BIT[c]
-    return m
 
 
 def _first_of(problems: list[Problem], index: int) -> Problem | None:
@@ -198,7 +192,7 @@ class PrePlayEntries:
         receiver = giver.partner
         tried = [*self._exchanges, Exchange(giver, receiver, cs)]
         dealt = (None if self._deal is None
-                 else {s: _mask(self._deal[s]) for s in self.seats})
+                 else {s: mask_of(self._deal[s]) for s in self.seats})
         problems, _ = check_exchanges(self.variant, self._bids, tried, dealt, {}, complete=False)
         p = _first_of(problems, len(tried) - 1)
         if p is None:
@@ -296,7 +290,7 @@ class PrePlayEntries:
                          code="draw_incomplete", seat=seat)
         tried = [*self._redraws, Redraw(seat, out, back)]
         dealt = self._replay.dealt if self._replay.dealt_known else None
-        pile = _mask(p.discarded for p in self._draw) if self._draw else None
+        pile = mask_of(p.discarded for p in self._draw) if self._draw else None
         problems, _ = check_redraws(self.variant, self._bids, tried, dealt, pile, {})
         p = _first_of(problems, len(tried) - 1)
         if p is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from .cards import BIT, Card
+from .cards import BIT, Card, mask_of
 from .record import DrawPair, Exchange, Redraw
 from .scoring import Bid
 from .seats import Seat, Variant
@@ -37,12 +37,6 @@ class Problem(NamedTuple):
     index: int | None = None
     """The 0-based draw turn, exchange or redraw at fault (None: the entries as a whole)."""
 
-
-def mask_of(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= BIT[c]
-    return m
 
 
 # -- the deal -------------------------------------------------------------------------------
@@ -246,4 +240,4 @@ def check_redraws(variant: Variant, bids: Iterable[Bid], redraws: Sequence[Redra
 
 
 __all__ = ["Problem", "check_deal", "check_draw", "check_exchanges", "check_redraws",
-           "lone_blind_nils", "mask_of"]
+           "lone_blind_nils"]

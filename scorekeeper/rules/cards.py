@@ -152,10 +152,6 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-def suits_in(mask: int) -> list[Suit]:
-    return [s for s in _SUITS if mask & SUIT_MASKS[s]]
-
-
 def format_hand(mask: int, *, symbols: bool = False, void: str = "-") -> str:
     """A hand as a person reads it, suit by suit from spades, high cards first.
 
@@ -167,8 +163,3 @@ def format_hand(mask: int, *, symbols: bool = False, void: str = "-") -> str:
         label = "♣♦♥♠"[s] if symbols else SUIT_CHARS[s]
         parts.append(f"{label}: {' '.join(ranks) if ranks else void}")
     return "  ".join(parts)
-
-
-def sort_for_display(cards: Iterable[int]) -> list[Card]:
-    """Spades first, then hearts, diamonds, clubs; high cards first within a suit."""
-    return sorted((CARDS[c] for c in cards), key=lambda c: (-(c // 13), -(c % 13)))

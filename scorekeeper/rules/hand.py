@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import BIT, CARDS, SUIT_MASKS, Card, Suit
+from .cards import BIT, CARDS, Card, Suit
 from .seats import Seat, Variant
 from .errors import IllegalPlay, ImpossiblePlay, OutOfTurn
 from .trick import breach, legal_plays, winning_index
@@ -241,8 +241,3 @@ class HandPlay:
 
 def suit_name(suit: int) -> str:
     return _SUIT_NAMES[suit]
-
-
-def cards_of_suit(mask: int, suit: int) -> list[Card]:
-    m = mask & SUIT_MASKS[suit]
-    return [CARDS[i] for i in range(52) if m >> i & 1]

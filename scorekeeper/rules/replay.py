@@ -16,9 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .before_play import (Problem, check_deal, check_draw, check_exchanges, check_redraws,
-                          mask_of)
-from .cards import BIT, CARDS, Card, format_hand
+from .before_play import Problem, check_deal, check_draw, check_exchanges, check_redraws
+from .cards import BIT, CARDS, Card, format_hand, mask_of
 from .seats import Seat
 from .hand import CardPlayed, HandPlay, TrickTaken, suit_name
 from .record import HandRecord

@@ -242,12 +242,6 @@ def team_rating(members: Sequence[tuple[float, float]]) -> tuple[float, float]:
     return mu / n, math.sqrt(variance / n)
 
 
-def ranking_key(row: StandingRow) -> tuple:
-    """Higher is better on each part. Division is correctly rounded, so equal fractions
-    (2/3 and 4/6) give the very same float and unequal ones never do at these sizes."""
-    return (row.wins / row.games if row.games else 0.0, row.wins, row.points_diff)
-
-
 def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:
     """Sort by the ranking rule (names alphabetically within a tie) and number them the
     sports way: equal rows share a rank and the next rank skips (1, 2, 2, 4)."""

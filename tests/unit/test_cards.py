@@ -15,8 +15,6 @@ from scorekeeper.rules.cards import (
     format_hand,
     mask_of,
     popcount,
-    sort_for_display,
-    suits_in,
 )
 
 
@@ -99,7 +97,6 @@ def test_masks():
     hand = mask_of(card(t) for t in ["AS", "2C", "TH", "AS"])
     assert popcount(hand) == 3  # the duplicate collapses
     assert [str(c) for c in cards_in(hand)] == ["2C", "TH", "AS"]
-    assert suits_in(hand) == [Suit.CLUBS, Suit.HEARTS, Suit.SPADES]
     assert popcount(FULL_DECK) == 52
     assert popcount(SPADES_MASK) == 13
     assert all(popcount(m) == 13 for m in SUIT_MASKS)
@@ -112,11 +109,6 @@ def test_format_hand_spades_first_high_cards_first():
     assert format_hand(hand) == "S: A K 4  H: Q 9  D: -  C: T 3 2"
     assert format_hand(mask_of([card("AS")]), symbols=True) == "♠: A  ♥: -  ♦: -  ♣: -"
     assert format_hand(0, void="—") == "S: —  H: —  D: —  C: —"
-
-
-def test_sort_for_display():
-    shown = sort_for_display([card("2C"), card("AS"), card("TH"), card("KH"), card("3D")])
-    assert [str(c) for c in shown] == ["AS", "KH", "TH", "3D", "2C"]
 
 
 def test_every_card_is_truthy_the_two_of_clubs_included():

@@ -64,13 +64,6 @@ def connect(path: str | os.PathLike | None = None) -> sqlite3.Connection:
     return conn
 
 
-def open_database(path: str | os.PathLike | None = None) -> sqlite_utils.Database:
-    """A sqlite-utils Database on ``connect(path)``."""
-    import sqlite_utils
-
-    return sqlite_utils.Database(connect(path))
-
-
 def schema_up_to_date(conn: sqlite3.Connection) -> bool:
     try:
         applied = {r[0] for r in conn.execute(

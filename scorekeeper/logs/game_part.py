@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ..rules.scoring import SideTotals
 from .json_types import (Defer, check_dict, check_int, check_keys, check_list, check_opt_str,
                          check_str, is_utf8)
-from ..rules.settings import DEFAULT_RULES, RuleSet
+from ..rules.settings import DEFAULT_RULES, HOUSE_RULES, RuleSet
 from ..rules.seats import Seat, Variant
 
 SEATS = {Variant.PARTNERSHIP: {s.name: s for s in Variant.PARTNERSHIP.seats},
@@ -29,18 +29,15 @@ _GAME_KEYS = frozenset({"format", "format_version", "game_id", "variant", "playe
                         "event", "initial", "hands", "history"})
 _EVENT_KEYS = frozenset({"season", "date", "table", "notes"})
 _CORRECTION_KEYS = frozenset({"revision", "at", "by", "hand", "what", "why"})
-# Each house rule: (least value or None, greatest value or None) for ints, the choices for text,
-# or bool. Bounds as in models/log.py RulesSettings.
+# The house rules' checks, tabled once from their declarations (``rules.settings``) so that
+# reading a log's ``rules`` is a dict lookup per setting: the bounds of each whole number, the
+# choices of each text, the yes/no settings.
 _RULE_INTS: dict[str, tuple[int | None, int | None]] = {
-    "target_score": (1, None), "bag_limit": (1, None), "bag_penalty": (0, None),
-    "nil_bonus": (0, None), "blind_nil_bonus": (0, None), "blind_nil_min_deficit": (0, None),
-    "mercy_score": (None, None), "revoke_penalty_tricks": (0, 13),
-}
+    r.name: (r.least, r.greatest) for r in HOUSE_RULES.values() if r.value_type is int}
 _RULE_CHOICES: dict[str, frozenset[str]] = {
-    "failed_nil_tricks": frozenset({"bags", "help_partner", "ignored"}),
-    "revoke_penalty": frozenset({"tricks", "set"}),
-}
-_RULE_BOOLS = frozenset({"allow_blind_nil"})
+    r.name: frozenset(r.choices) for r in HOUSE_RULES.values() if r.choices}
+_RULE_BOOLS = frozenset(r.name for r in HOUSE_RULES.values() if r.value_type is bool)
+_RULE_KEYS = frozenset(HOUSE_RULES)
 
 
 class EventFacts(NamedTuple):
@@ -108,14 +105,11 @@ def _rules(obj: Any) -> RuleSet:
             if type(value) is not str or value not in _RULE_CHOICES[name]:
                 raise Defer
             changes[name] = value
-        elif type(value) is bool:
+        elif name in _RULE_BOOLS and type(value) is bool:
             changes[name] = value
         else:
             raise Defer
     return DEFAULT_RULES.with_changes(**changes)
-
-
-_RULE_KEYS = frozenset(_RULE_INTS) | frozenset(_RULE_CHOICES) | _RULE_BOOLS
 
 
 def _event(obj: Any) -> EventFacts | None:

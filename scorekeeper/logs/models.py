@@ -7,7 +7,7 @@ has a description, so the generated JSON Schema documents the format.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -16,9 +16,12 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     StringConstraints,
     ValidationInfo,
+    create_model,
     model_serializer,
     model_validator,
 )
+
+from ..rules.settings import HOUSE_RULES, Setting
 
 FORMAT = "spades-game"
 FORMAT_VERSION = "1.0"
@@ -63,34 +66,44 @@ class ExtensibleModel(LogModel):
         return self
 
 
-class RulesSettings(LogModel):
-    """House rules. Every field is optional; a missing one takes the RULES.md default."""
+def _rule_description(rule: Setting) -> str:
+    """The setting's one line with its default, as a log's reader would write it."""
+    text = rule.description.removesuffix(".")
+    if rule.optional:
+        return f"{text} (default none: {rule.when_none})."
+    default = rule.default
+    shown = ("true" if default else "false") if isinstance(default, bool) else (
+        f"'{default}'" if isinstance(default, str) else str(default))
+    return f"{text} (default {shown})."
 
-    target_score: int | None = Field(None, ge=1, description="Points to win (default 500).")
-    bag_limit: int | None = Field(None, ge=1, description="Accumulated bags that cost the bag"
-                                  " penalty (default 10).")
-    bag_penalty: int | None = Field(None, ge=0, description="Points lost each time the bag limit"
-                                    " is reached (default 100).")
-    nil_bonus: int | None = Field(None, ge=0, description="Points for a Nil made, lost for a Nil"
-                                  " failed (default 100).")
-    blind_nil_bonus: int | None = Field(None, ge=0, description="Points for a Blind Nil made, lost"
-                                        " for one failed (default 200).")
-    failed_nil_tricks: Literal["bags", "help_partner", "ignored"] | None = Field(
-        None, description="A Nil bidder's tricks: 'bags' (bags for the side, never toward the"
-        " partner's bid; default), 'help_partner' (toward the partner's bid, and bags beyond it)"
-        " or 'ignored'.")
-    allow_blind_nil: bool | None = Field(None, description="Whether Blind Nil may be bid"
-                                         " (default true).")
-    blind_nil_min_deficit: int | None = Field(None, ge=0, description="Blind Nil only for a side"
-                                              " trailing by at least this many points (default:"
-                                              " no condition).")
-    mercy_score: int | None = Field(None, description="A side at or below this score after a hand"
-                                    " loses (default: no mercy rule).")
-    revoke_penalty: Literal["tricks", "set"] | None = Field(
-        None, description="A proven revoke: 'tricks' moves tricks from the offending side to the"
-        " other (default) or 'set' sets the offending side.")
-    revoke_penalty_tricks: int | None = Field(None, ge=0, le=13, description="Tricks moved for a"
-                                              " proven revoke (default 3).")
+
+def _rule_field(rule: Setting) -> tuple[Any, Any]:
+    """A house rule as a field of the log's ``rules``: optional, since a missing one (or
+    null) takes the RULES.md default; bounded and typed as declared."""
+    if rule.choices:
+        value_type: Any = Literal[rule.choices]
+    elif rule.value_type is int:
+        bounds = {k: v for k, v in (("ge", rule.least), ("le", rule.greatest)) if v is not None}
+        value_type = Annotated[int, Field(**bounds)] if bounds else int
+    else:
+        value_type = rule.value_type
+    return value_type | None, Field(None, description=_rule_description(rule))
+
+
+if TYPE_CHECKING:
+    class RulesSettings(LogModel):
+        """House rules: one optional field per setting of ``rules.settings.HOUSE_RULES``."""
+
+        def __getattr__(self, name: str) -> Any: ...
+else:
+    # Built from the declarations, so a new setting is in the log format (and its schema)
+    # without being written down here.
+    RulesSettings = create_model(
+        "RulesSettings", __base__=LogModel, __module__=__name__,
+        __doc__="House rules. Every field is optional; a missing one takes the RULES.md"
+                " default.",
+        **{rule.name: _rule_field(rule) for rule in HOUSE_RULES.values()},
+    )
 
 
 class EventInfo(ExtensibleModel):

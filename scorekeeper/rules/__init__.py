@@ -21,7 +21,7 @@ _WHERE = {
     "scoring": ("Bid", "GameScore", "HandInput", "ScoredHand", "SideHandPoints",
                 "SideHandResult", "SideTotals", "apply_hand", "game_winner", "score_game",
                 "score_hand"),
-    "settings": ("DEFAULT_RULES", "PRESETS", "RuleSet", "preset"),
+    "settings": ("DEFAULT_RULES", "HOUSE_RULES", "PRESETS", "RuleSet", "Setting", "preset"),
     "trick": ("legal_plays", "trick_winner"),
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
@@ -51,5 +51,5 @@ if TYPE_CHECKING:
     from .scoring import (Bid, GameScore, HandInput, ScoredHand, SideHandPoints,
                           SideHandResult, SideTotals, apply_hand, game_winner, score_game,
                           score_hand)
-    from .settings import DEFAULT_RULES, PRESETS, RuleSet, preset
+    from .settings import DEFAULT_RULES, HOUSE_RULES, PRESETS, RuleSet, Setting, preset
     from .trick import legal_plays, trick_winner

@@ -1,64 +1,134 @@
 """House rules as data: a ``RuleSet`` is every setting a game is scored under.
 
 The defaults are RULES.md. Scoring, replay and audit take a whole ``RuleSet`` and read only
-the fields they need, so a new setting (a mercy rule, a minimum bid, a big-bid bonus) is one
-new field with a default and one place that honours it; no caller changes.
+the fields they need, so callers never change when a setting is added.
+
+Each setting is declared once, as a field of ``RuleSet``: its type is the annotation (a whole
+number, a yes/no, a choice as a ``Literal``, ``| None`` where "no value" is a setting of its
+own), and :func:`setting` gives its default, bounds and one-line description. Everything else
+that knows the settings is built from :data:`HOUSE_RULES`, read off these declarations:
+``RuleSet``'s own checks, the log model and its JSON Schema (``logs.models``), the trusted
+reader (``logs.game_part``), the new-game form and the tests' strategies. Adding a setting is
+its declaration here, the one place that honours it, and its tests
+(``tests/unit/test_settings_declared_once.py`` fails while anything does not know it).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Literal
+import types
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 FailedNilTricks = Literal["bags", "help_partner", "ignored"]
 RevokePenalty = Literal["tricks", "set"]
 
-FAILED_NIL_TRICKS: tuple[str, ...] = ("bags", "help_partner", "ignored")
-REVOKE_PENALTIES: tuple[str, ...] = ("tricks", "set")
+SettingValue = int | bool | str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One house rule, as its ``RuleSet`` field declares it."""
+
+    name: str
+    value_type: type
+    """``int``, ``bool`` or ``str`` (a text setting always has ``choices``)."""
+    default: SettingValue
+    """The RULES.md value; ``None`` only for an optional setting."""
+    description: str
+    """One line, for help screens and the schema (without the default)."""
+    least: int | None = None
+    greatest: int | None = None
+    choices: tuple[str, ...] = ()
+    when_none: str | None = None
+    """For an optional setting: what no value means (e.g. 'no mercy rule')."""
+
+    @property
+    def optional(self) -> bool:
+        """Whether ``None`` is a value of its own (the rule not in force); it is the default."""
+        return self.default is None
+
+    @property
+    def help(self) -> str:
+        """The line a help screen or form shows next to the setting."""
+        if self.optional:
+            return f"{self.description.removesuffix('.')} (empty: {self.when_none})."
+        return self.description
+
+    def bounds_text(self) -> str:
+        """The allowed whole numbers in words: '1 or more', '0 to 13', 'any' for no bounds."""
+        if self.least is not None and self.greatest is not None:
+            return f"{self.least} to {self.greatest}"
+        if self.least is not None:
+            return f"{self.least} or more"
+        if self.greatest is not None:
+            return f"{self.greatest} or less"
+        return "any"
+
+    def check(self, value: Any) -> None:
+        """Raise ``ValueError``, naming the setting, unless ``value`` is one it may take."""
+        if value is None and self.optional:
+            return
+        if self.choices:
+            if type(value) is not str or value not in self.choices:
+                raise ValueError(f"{self.name} must be one of {', '.join(self.choices)},"
+                                 f" not {value!r}")
+        elif self.value_type is bool:
+            if type(value) is not bool:
+                raise ValueError(f"{self.name} must be True or False, not {value!r}")
+        elif not isinstance(value, int) or isinstance(value, bool):
+            empty = " or None" if self.optional else ""
+            raise ValueError(f"{self.name} must be a whole number{empty}, not {value!r}")
+        elif ((self.least is not None and value < self.least)
+              or (self.greatest is not None and value > self.greatest)):
+            raise ValueError(f"{self.name} must be {self.bounds_text()}, not {value}")
+
+
+_DECLARATION = "house_rule"
+"""The ``dataclasses.field`` metadata key under which :func:`setting` keeps a declaration."""
+
+
+def setting(default: SettingValue, description: str, *, least: int | None = None,
+            greatest: int | None = None, when_none: str | None = None) -> Any:
+    """Declare a ``RuleSet`` field as a house rule (its type is the field's annotation)."""
+    declared = {"default": default, "description": description, "least": least,
+                "greatest": greatest, "when_none": when_none}
+    return field(default=default, metadata={_DECLARATION: declared})
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    target_score: int = 500
+    """Every house rule a game is scored under; the defaults are RULES.md."""
+
+    target_score: int = setting(500, "Points a side needs to win the game.", least=1)
     """A side that reaches this score (or more) after a hand wins; both: the higher wins."""
-    bag_limit: int = 10
-    """Each time a side's accumulated bags reach this many, it loses ``bag_penalty``."""
-    bag_penalty: int = 100
-    """Points lost each time the bag count reaches ``bag_limit`` (the limit is taken off)."""
-    nil_bonus: int = 100
-    """Points won for a Nil made, lost for a Nil failed."""
-    blind_nil_bonus: int = 200
-    """Points won for a Blind Nil made, lost for a Blind Nil failed."""
-    failed_nil_tricks: FailedNilTricks = "bags"
-    """Tricks won by a Nil bidder: 'bags' (bags for the side, never toward the partner's bid),
-    'help_partner' (toward the partner's bid, and bags beyond it) or 'ignored' (neither)."""
-    allow_blind_nil: bool = True
-    """Whether a Blind Nil may be bid at all."""
-    blind_nil_min_deficit: int | None = None
-    """If set, a Blind Nil may be bid only by a side trailing by at least this many points."""
-    mercy_score: int | None = None
-    """If set, a side whose score is at or below this after a hand loses the game."""
-    revoke_penalty: RevokePenalty = "tricks"
-    """A proven revoke: 'tricks' moves tricks to the other side; 'set' sets the offending side."""
-    revoke_penalty_tricks: int = 3
-    """With revoke_penalty 'tricks': how many tricks move (never more than the offending side
-    won from the revoke trick on)."""
+    bag_limit: int = setting(10, "Accumulated bags that trigger the bag penalty.", least=1)
+    bag_penalty: int = setting(100, "Points lost each time the bag limit is reached.", least=0)
+    """The limit is taken off the bag count each time (a penalty of 0 still takes it off)."""
+    nil_bonus: int = setting(100, "Points won (made) or lost (failed) for a Nil.", least=0)
+    blind_nil_bonus: int = setting(200, "Points won (made) or lost (failed) for a Blind Nil.",
+                                   least=0)
+    failed_nil_tricks: FailedNilTricks = setting(
+        "bags", "A Nil bidder's tricks: bags, help_partner (count toward the partner's bid) or"
+        " ignored.")
+    """'bags': bags for the side, never toward the partner's bid; 'help_partner': toward the
+    partner's bid, and bags beyond it; 'ignored': neither."""
+    allow_blind_nil: bool = setting(True, "Whether Blind Nil may be bid.")
+    blind_nil_min_deficit: int | None = setting(
+        None, "Blind Nil only for a side trailing by at least this many points.", least=0,
+        when_none="always")
+    mercy_score: int | None = setting(None, "A side at or below this score loses.",
+                                      when_none="no mercy rule")
+    """Checked after each hand."""
+    revoke_penalty: RevokePenalty = setting(
+        "tricks", "A proven revoke: tricks (move tricks to the other side) or set.")
+    revoke_penalty_tricks: int = setting(3, "Tricks moved for a proven revoke.", least=0,
+                                         greatest=13)
+    """Never more than the offending side won from the revoke trick on."""
 
     def __post_init__(self) -> None:
-        if self.failed_nil_tricks not in FAILED_NIL_TRICKS:
-            raise ValueError(
-                f"failed_nil_tricks must be one of {', '.join(FAILED_NIL_TRICKS)},"
-                f" not {self.failed_nil_tricks!r}"
-            )
-        if self.revoke_penalty not in REVOKE_PENALTIES:
-            raise ValueError(
-                f"revoke_penalty must be one of {', '.join(REVOKE_PENALTIES)},"
-                f" not {self.revoke_penalty!r}"
-            )
-        if self.bag_limit < 1:
-            raise ValueError(f"bag_limit must be 1 or more, not {self.bag_limit}")
-        if self.target_score < 1:
-            raise ValueError(f"target_score must be 1 or more, not {self.target_score}")
+        for rule in _CHECKED:
+            rule.check(getattr(self, rule.name))
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -74,27 +144,62 @@ class RuleSet:
 
     @staticmethod
     def describe(name: str) -> str:
-        """The one-line explanation of a setting (its docstring above), for help screens."""
+        """The one-line explanation of a setting, for help screens."""
         return RULE_DESCRIPTIONS[name]
 
 
+def declared_settings(cls: type) -> dict[str, Setting]:
+    """Every field of the dataclass ``cls`` (``RuleSet``) as a :class:`Setting`, in field
+    order. A declaration that the log model, the reader or the form could not honour raises
+    ``TypeError`` here, at import, rather than surprising one of them later."""
+    hints = get_type_hints(cls)
+    out: dict[str, Setting] = {}
+    where = cls.__name__
+    for f in fields(cls):
+        declared = f.metadata.get(_DECLARATION)
+        if declared is None:
+            raise TypeError(f"{where}.{f.name} is not declared with setting(...)")
+        hint, optional = hints[f.name], False
+        if get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint):
+            rest = [a for a in get_args(hint) if a is not type(None)]
+            if len(rest) != 1:
+                raise TypeError(f"{where}.{f.name}: one type or None, not {hint}")
+            hint, optional = rest[0], True
+        choices: tuple[str, ...] = ()
+        if get_origin(hint) is Literal:
+            choices, value_type = tuple(get_args(hint)), str
+            if not all(type(c) is str for c in choices):
+                raise TypeError(f"{where}.{f.name}: choices are texts")
+        elif hint in (int, bool):
+            value_type = hint
+        else:
+            raise TypeError(f"{where}.{f.name}: a setting is int, bool or a Literal of texts,"
+                            f" not {hint}")
+        rule = Setting(f.name, value_type, choices=choices, **declared)
+        if optional != rule.optional or optional != (rule.when_none is not None):
+            raise TypeError(f"{where}.{f.name}: an optional setting (int | None) has the"
+                            " default None and says what None means (when_none)")
+        if value_type is not int and (optional or rule.least is not None
+                                      or rule.greatest is not None):
+            raise TypeError(f"{where}.{f.name}: only a whole number has bounds or may be None")
+        rule.check(rule.default)
+        out[f.name] = rule
+    return out
+
+
+HOUSE_RULES: Mapping[str, Setting] = types.MappingProxyType(declared_settings(RuleSet))
+"""Every house rule by name, in ``RuleSet``'s field order: the declarations the rest is built
+from."""
+_CHECKED = tuple(HOUSE_RULES.values())
+
 DEFAULT_RULES = RuleSet()
 
-RULE_DESCRIPTIONS: dict[str, str] = {
-    "target_score": "Points a side needs to win the game.",
-    "bag_limit": "Accumulated bags that trigger the bag penalty.",
-    "bag_penalty": "Points lost each time the bag limit is reached.",
-    "nil_bonus": "Points won (made) or lost (failed) for a Nil.",
-    "blind_nil_bonus": "Points won (made) or lost (failed) for a Blind Nil.",
-    "failed_nil_tricks": "A Nil bidder's tricks: bags, help_partner (count toward the partner's"
-    " bid) or ignored.",
-    "allow_blind_nil": "Whether Blind Nil may be bid.",
-    "blind_nil_min_deficit": "Blind Nil only for a side trailing by at least this many points"
-    " (empty: always).",
-    "mercy_score": "A side at or below this score loses (empty: no mercy rule).",
-    "revoke_penalty": "A proven revoke: tricks (move tricks to the other side) or set.",
-    "revoke_penalty_tricks": "Tricks moved for a proven revoke.",
-}
+RULE_DESCRIPTIONS: dict[str, str] = {rule.name: rule.help for rule in HOUSE_RULES.values()}
+"""Each setting's one-line explanation, for help screens (see :attr:`Setting.help`)."""
+
+# The choices under their own names, for callers that list them.
+FAILED_NIL_TRICKS: tuple[str, ...] = HOUSE_RULES["failed_nil_tricks"].choices
+REVOKE_PENALTIES: tuple[str, ...] = HOUSE_RULES["revoke_penalty"].choices
 
 #: Named house-rule presets a club can start from; each is a set of changes from RULES.md.
 PRESETS: dict[str, dict[str, Any]] = {

@@ -1,10 +1,13 @@
 """Hypothesis strategies for random game logs that fit the schema, reaching every field of
 the format: shared by the round-trip property (test_properties.py) and the fast reader's
-properties (test_fastread.py)."""
+properties (test_fastread.py). The house rules are drawn from their declarations
+(``rules.settings.HOUSE_RULES``), inside their bounds or, for test_settings_*.py, past them."""
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
+
+from scorekeeper.rules.settings import HOUSE_RULES, Setting
 
 CARD_TEXTS = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 card_texts = st.sampled_from(CARD_TEXTS)
@@ -24,6 +27,75 @@ def optional(strategy):
 
 def drop_none(d):
     return {k: v for k, v in d.items() if v is not None}
+
+
+# -- house rules: drawn from their declarations (rules/settings.py) ---------------------------
+UNBOUNDED_SPAN = 2000
+"""How far past zero (or the other bound) a whole-number setting with an open side is drawn."""
+
+
+def whole_number_range(rule: Setting) -> tuple[int, int]:
+    """The least and greatest value drawn for a whole-number setting: its bounds, or
+    ``UNBOUNDED_SPAN`` beyond them where it has none."""
+    if rule.least is not None:
+        least = rule.least
+    else:
+        least = (rule.greatest if rule.greatest is not None else 0) - UNBOUNDED_SPAN
+    greatest = rule.greatest if rule.greatest is not None else max(least, 0) + UNBOUNDED_SPAN
+    return least, greatest
+
+
+def setting_values(rule: Setting):
+    """Values the setting may take (never None, which means its default in a log)."""
+    if rule.choices:
+        return st.sampled_from(rule.choices)
+    if rule.value_type is bool:
+        return st.booleans()
+    least, greatest = whole_number_range(rule)
+    # Small values next to the least bound come up often: a bag limit of 1 to 20 is reached.
+    return st.one_of(st.integers(least, min(greatest, least + 20)),
+                     st.integers(least, greatest))
+
+
+def refused_setting_values(rule: Setting):
+    """Values the schema and the log model both refuse for the setting: just past a bound, a
+    text not among the choices, a value of a type nothing converts."""
+    if rule.choices:
+        wrong = [c.upper() for c in rule.choices] + [c + "x" for c in rule.choices] + [
+            "", 1, [rule.choices[0]], {}]
+        return st.sampled_from(wrong)
+    if rule.value_type is bool:
+        return st.sampled_from([2, -1, "maybe", 0.5, [], {}])
+    other_types = st.sampled_from([0.5, "x", "1e3", [], {}])
+    past = ([rule.least - 1, rule.least - 1000] if rule.least is not None else []) + (
+        [rule.greatest + 1, rule.greatest + 1000] if rule.greatest is not None else [])
+    # Just past a bound is where a bound taken from the wrong place shows: drawn half the time.
+    return st.one_of(st.sampled_from(past), other_types) if past else other_types
+
+
+def loose_setting_values(rule: Setting):
+    """Values the log model converts (pydantic's lax mode) but the trusted reader leaves to
+    it: a number as text or as 3.0, 1 or "true" for yes."""
+    if rule.value_type is bool:
+        return st.sampled_from([0, 1, "true", "false", "yes", "no"])
+    if rule.choices:
+        return st.nothing()
+    least, greatest = whole_number_range(rule)
+    return st.integers(least, greatest).flatmap(lambda v: st.sampled_from([str(v), float(v)]))
+
+
+@st.composite
+def rules_objects(draw, refused: bool | str = False):
+    """A log's ``rules`` object: some settings, each a value it may take. With ``refused``, at
+    least one setting (``refused`` itself, if it names one) has a value the schema refuses."""
+    rules = drop_none({rule.name: draw(optional(setting_values(rule)))
+                       for rule in HOUSE_RULES.values()})
+    if refused:
+        wrong = [refused] if isinstance(refused, str) else draw(st.lists(
+            st.sampled_from(list(HOUSE_RULES)), min_size=1, max_size=3, unique=True))
+        for name in wrong:
+            rules[name] = draw(refused_setting_values(HOUSE_RULES[name]))
+    return rules
 
 
 @st.composite
@@ -80,19 +152,7 @@ def logs(draw, hands=3, most=13, nulls=False):
     variant = draw(st.sampled_from(["partnership", "two_player"]))
     seats = ["N", "E", "S", "W"] if variant == "partnership" else ["N", "S"]
     sides = ["NS", "EW"] if variant == "partnership" else ["N", "S"]
-    rules = drop_none({
-        "target_score": draw(optional(st.integers(1, 2000))),
-        "bag_limit": draw(optional(st.integers(1, 20))),
-        "bag_penalty": draw(optional(st.integers(0, 200))),
-        "nil_bonus": draw(optional(st.integers(0, 200))),
-        "blind_nil_bonus": draw(optional(st.integers(0, 400))),
-        "failed_nil_tricks": draw(optional(st.sampled_from(["bags", "help_partner", "ignored"]))),
-        "allow_blind_nil": draw(optional(st.booleans())),
-        "blind_nil_min_deficit": draw(optional(st.integers(0, 500))),
-        "mercy_score": draw(optional(st.integers(-1000, 0))),
-        "revoke_penalty": draw(optional(st.sampled_from(["tricks", "set"]))),
-        "revoke_penalty_tricks": draw(optional(st.integers(0, 13))),
-    })
+    rules = draw(rules_objects())
     event = draw(optional(st.builds(
         lambda season, date, table, notes, ext: drop_none(
             {"season": season, "date": date, "table": table, "notes": notes}) | ext,

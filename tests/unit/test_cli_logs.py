@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
+from scorekeeper.rules.settings import HOUSE_RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = {"N": "Nora", "E": "Eli", "S": "Sam", "W": "Wes"}
@@ -163,10 +164,8 @@ def test_score_json_exact(tmp_path):
         "winner": None,
         "won_at_hand": None,
         "next_dealer": "S",
-        "rules": {"target_score": 500, "bag_limit": 10, "bag_penalty": 100, "nil_bonus": 100,
-                  "blind_nil_bonus": 200, "failed_nil_tricks": "bags", "allow_blind_nil": True,
-                  "blind_nil_min_deficit": None, "mercy_score": None,
-                  "revoke_penalty": "tricks", "revoke_penalty_tricks": 3},
+        # Every house rule at its RULES.md default, in the order rules/settings.py declares them.
+        "rules": {rule.name: rule.default for rule in HOUSE_RULES.values()},
     }
     assert result.output == json.dumps(expected, indent=2) + "\n"
 

@@ -1,5 +1,7 @@
 """House rules (RULES.md 4): each setting changes exactly what it says, with worked numbers."""
 
+import re
+
 import pytest
 
 from scorekeeper.analysis.game import analyse_game, ruleset_of
@@ -222,7 +224,18 @@ def test_presets():
     ({"bag_limit": 0}, "bag_limit must be 1 or more, not 0"),
     ({"target_score": 0}, "target_score must be 1 or more, not 0"),
     ({"revoke_penalty": "fine"}, "revoke_penalty must be one of tricks, set, not 'fine'"),
+    ({"bag_penalty": -1}, "bag_penalty must be 0 or more, not -1"),
+    ({"revoke_penalty_tricks": 14}, "revoke_penalty_tricks must be 0 to 13, not 14"),
+    ({"target_score": "300"}, "target_score must be a whole number, not '300'"),
+    ({"target_score": None}, "target_score must be a whole number, not None"),
+    ({"mercy_score": 2.5}, "mercy_score must be a whole number or None, not 2.5"),
+    ({"allow_blind_nil": 1}, "allow_blind_nil must be True or False, not 1"),
 ])
 def test_rule_set_refuses_nonsense(change, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=re.escape(message)):
         RuleSet(**change)
+
+
+def test_an_optional_setting_takes_none_and_any_whole_number():
+    assert RuleSet(mercy_score=None).mercy_score is None
+    assert RuleSet(mercy_score=250, blind_nil_min_deficit=0).mercy_score == 250

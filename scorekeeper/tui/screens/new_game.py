@@ -1,10 +1,14 @@
 """New game: variant, a name per seat, who deals (or draws) first, the house rules (a preset
-and every setting with its one-line explanation), season, date and table."""
+and every setting with its one-line explanation), season, date and table.
+
+The house-rule inputs are built from the settings' declarations (``rules.settings``): a
+setting with choices or a yes/no is picked from a list, a number is typed (left empty for an
+optional one not in force), and ``RuleSet`` checks the bounds with messages naming the setting.
+"""
 
 from __future__ import annotations
 
 import datetime
-from dataclasses import fields
 from typing import Any
 
 from textual import on
@@ -16,31 +20,72 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...rules.settings import (
-    DEFAULT_RULES,
-    FAILED_NIL_TRICKS,
+    HOUSE_RULES,
     PRESET_DESCRIPTIONS,
     PRESETS,
-    REVOKE_PENALTIES,
-    RULE_DESCRIPTIONS,
     RuleSet,
+    Setting,
+    SettingValue,
     preset,
 )
 from ...rules.seats import SEAT_NAMES, Variant
 from ...session.game_session import SessionError, SetupError, new_game_log
 from ..widgets.footer import KeysFooter
 
-#: Settings chosen from a list rather than typed.
-CHOICES: dict[str, tuple[str, ...]] = {
-    "failed_nil_tricks": FAILED_NIL_TRICKS,
-    "revoke_penalty": REVOKE_PENALTIES,
-    "allow_blind_nil": ("yes", "no"),
-}
+YES_NO = ("yes", "no")
 
 
 def _shown(value: Any) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return YES_NO[0] if value else YES_NO[1]
     return "" if value is None else str(value)
+
+
+def rule_options(rule: Setting) -> tuple[str, ...] | None:
+    """What a setting is picked from (its choices, or yes/no); None: it is a typed number."""
+    if rule.choices:
+        return rule.choices
+    if rule.value_type is bool:
+        return YES_NO
+    return None
+
+
+def rule_input(rule: Setting) -> Input | Select:
+    """A setting's widget, showing its default: a list to pick from, or a number field (left
+    empty for an optional setting not in force)."""
+    options = rule_options(rule)
+    if options is not None:
+        return Select([(o, o) for o in options], allow_blank=False, value=_shown(rule.default),
+                      id=f"rule-{rule.name}", compact=True)
+    return Input(_shown(rule.default), id=f"rule-{rule.name}", restrict=r"-?[0-9]*",
+                 compact=True)
+
+
+def rule_value(rule: Setting, text: str) -> SettingValue:
+    """The value of a setting as the form shows it; its bounds are ``RuleSet``'s to check."""
+    label = rule.name.replace("_", " ")
+    if rule.value_type is bool:
+        return text == YES_NO[0]
+    if rule.choices:
+        return text
+    if not text:
+        if not rule.optional:
+            raise SetupError(f"{label}: a number is needed")
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise SetupError(f"{label}: {text!r} is not a number") from None
+
+
+def rules_from_form(texts: dict[str, str]) -> RuleSet:
+    """The house rules from each setting's text in the form (by name)."""
+    values = {rule.name: rule_value(rule, texts[rule.name].strip())
+              for rule in HOUSE_RULES.values()}
+    try:
+        return RuleSet(**values)
+    except ValueError as exc:
+        raise SetupError(str(exc).replace("_", " ")) from None
 
 
 class NewGameScreen(Screen):
@@ -80,16 +125,10 @@ class NewGameScreen(Screen):
                              allow_blank=False, id="preset", compact=True)
                 yield Static(PRESET_DESCRIPTIONS["standard"], id="preset-description",
                              classes="description")
-                for f in fields(RuleSet):
-                    yield Label(f.name.replace("_", " "))
-                    default = getattr(DEFAULT_RULES, f.name)
-                    if f.name in CHOICES:
-                        yield Select([(c, c) for c in CHOICES[f.name]], allow_blank=False,
-                                     value=_shown(default), id=f"rule-{f.name}", compact=True)
-                    else:
-                        yield Input(_shown(default), id=f"rule-{f.name}",
-                                    restrict=r"-?[0-9]*", compact=True)
-                    yield Static(RULE_DESCRIPTIONS[f.name], classes="description")
+                for rule in HOUSE_RULES.values():
+                    yield Label(rule.name.replace("_", " "))
+                    yield rule_input(rule)
+                    yield Static(rule.help, classes="description")
             yield Static(id="message", classes="message error")
             with Horizontal(classes="buttons"):
                 yield Button("Start game (ctrl+s)", id="start", variant="primary")
@@ -120,13 +159,8 @@ class NewGameScreen(Screen):
         name = str(event.value)
         self.query_one("#preset-description", Static).update(PRESET_DESCRIPTIONS[name])
         rules = preset(name)
-        for f in fields(RuleSet):
-            widget = self.query_one(f"#rule-{f.name}")
-            value = _shown(getattr(rules, f.name))
-            if isinstance(widget, Select):
-                widget.value = value
-            else:
-                widget.value = value
+        for rule in HOUSE_RULES.values():
+            self.query_one(f"#rule-{rule.name}").value = _shown(getattr(rules, rule.name))
 
     @on(Input.Submitted)
     def next_field(self, event: Input.Submitted) -> None:
@@ -134,29 +168,8 @@ class NewGameScreen(Screen):
         self.focus_next()
 
     def _rules(self) -> RuleSet:
-        values: dict[str, Any] = {}
-        for f in fields(RuleSet):
-            widget = self.query_one(f"#rule-{f.name}")
-            text = str(widget.value).strip()
-            default = getattr(DEFAULT_RULES, f.name)
-            if f.name == "allow_blind_nil":
-                values[f.name] = text == "yes"
-            elif f.name in CHOICES:
-                values[f.name] = text
-            elif not text:
-                if default is not None:
-                    raise SetupError(f"{f.name.replace('_', ' ')}: a number is needed")
-                values[f.name] = None
-            else:
-                try:
-                    values[f.name] = int(text)
-                except ValueError:
-                    raise SetupError(f"{f.name.replace('_', ' ')}: {text!r} is not a"
-                                     " number") from None
-        try:
-            return RuleSet(**values)
-        except ValueError as exc:
-            raise SetupError(str(exc).replace("_", " ")) from None
+        return rules_from_form({rule.name: str(self.query_one(f"#rule-{rule.name}").value)
+                                for rule in HOUSE_RULES.values()})
 
     def _date(self) -> str | None:
         text = self.query_one("#date", Input).value.strip()

@@ -13,12 +13,15 @@ import gc
 import json
 import marshal
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .plain_logs import sweep_log
+
+if TYPE_CHECKING:
+    from .engine import GameAudit
 
 
 @contextmanager
@@ -188,4 +191,23 @@ def _forked(first: list[str], second: list[str], only_hand: int | None) -> list[
     return [theirs, mine]
 
 
-__all__ = ["JsonAudit", "PARALLEL_MIN_BYTES", "audit_json", "paused_cycle_collector"]
+def audit_paths(paths: Iterable[str], only_hand: int | None = None
+                ) -> tuple[list[GameAudit], list[str]]:
+    """Audit log files in order (the table's way): the audits of those that can be read,
+    and a message for each problem of those that cannot (``file: place: problem``, as
+    ``validate`` words it) or that have no hand ``only_hand``. Each file goes the trusted
+    fast way when it can (``analysis.game.analyse_file``)."""
+    from . import engine
+
+    audits, errors = [], []
+    with paused_cycle_collector():
+        for path in paths:
+            try:
+                audits.append(engine.audit_file(path, only_hand))
+            except ValueError as exc:
+                errors.extend(engine.audit_errors(exc))
+    return audits, errors
+
+
+__all__ = ["JsonAudit", "PARALLEL_MIN_BYTES", "audit_json", "audit_paths",
+           "paused_cycle_collector"]

@@ -25,12 +25,10 @@ be read at all (no file, not JSON, not the schema) is refused, by the caller.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..rules.cards import Card
-from .batch import JsonAudit, audit_json, paused_cycle_collector
 from .json_writer import SEAT_TEXT, counts_text, file_text, final_json, hand_text
 from ..analysis.game import GameAnalysis, HandFinding, analyse_file, analyse_text
 from ..rules.penalties import HandPenalties, corrected_input, hand_penalties
@@ -207,22 +205,6 @@ def audit_file(path: str, only_hand: int | None = None, text: str | None = None,
     return audit_game(analysis, path, only_hand)
 
 
-def audit_paths(paths: Iterable[str], only_hand: int | None = None
-                ) -> tuple[list[GameAudit], list[str]]:
-    """Audit log files in order: the audits of those that can be read, and a message for
-    each problem of those that cannot (``file: place: problem``, as ``validate`` words it)
-    or that have no hand ``only_hand``. Each file goes the trusted fast way when it can
-    (``game.analyse_file``)."""
-    audits, errors = [], []
-    with paused_cycle_collector():
-        for path in paths:
-            try:
-                audits.append(audit_file(path, only_hand))
-            except ValueError as exc:
-                errors.extend(audit_errors(exc))
-    return audits, errors
-
-
 def audit_errors(exc: ValueError) -> list[str]:
     """The messages of a file that could not be audited (``NoSuchHand`` or ``LogError``);
     any other error is raised again."""
@@ -257,6 +239,5 @@ def audit_file_text(a: GameAudit) -> str:
     return file_text(a.file, a.variant.value, hands, a.analysis.score, a.corrected)
 
 
-__all__ = ["NoSuchHand", "AuditFinding", "GameAudit", "HandAudit", "JsonAudit", "audit_errors",
-           "audit_file", "audit_file_text", "audit_game", "audit_json", "audit_paths",
-           "audit_report"]
+__all__ = ["NoSuchHand", "AuditFinding", "GameAudit", "HandAudit", "audit_errors", "audit_file",
+           "audit_file_text", "audit_game", "audit_report"]

@@ -44,7 +44,7 @@ def audit_command(logs: tuple[str, ...], hand: int | None, fmt: str, jobs: int |
         # hands of report are for tools, not eyes (the table is for people).
         click.echo(run.text)
     else:
-        from ..audit.engine import audit_paths
+        from ..audit.batch import audit_paths
         from ..audit.text_report import format_audits
 
         audits, errors = audit_paths(logs, hand)

@@ -17,6 +17,7 @@ from scorekeeper.rules.seats import Seat
 from scorekeeper.session.game_session import new_game_log
 from scorekeeper.season.storage import Store
 from scorekeeper.tui.app import ScorekeeperApp
+from scorekeeper.tui.messages import ClaimChecked
 from scorekeeper.tui.screens.game import GameScreen
 from scorekeeper.tui.screens.referee import RefereeScreen
 from scorekeeper.tui.widgets.lines_modal import LinesModal
@@ -55,6 +56,16 @@ async def line(pilot, text: str) -> None:
     assert isinstance(field, Input)
     field.value = text.lower()
     await pilot.press("enter")
+
+
+def shown(screen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+def posted(messages: list, kind: type) -> list:
+    """The messages of ``kind`` posted, each once (the hook sees a message at every node it
+    bubbles through)."""
+    return list({id(m): m for m in messages if isinstance(m, kind)}.values())
 
 
 async def fill_modal(pilot, values: list[str]) -> None:
@@ -183,12 +194,14 @@ async def test_renege_is_flagged_when_proven_and_audits_alike(store, make_app, t
 async def test_hand_ending_in_a_claim_is_judged_in_a_worker(store, make_app, tmp_path):
     variant, hand = example_hand("audit/claim-good.json")
     app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
+    messages: list = []
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
         screen = await start(pilot, variant, hand["dealer"])
         await enter_hand(pilot, screen, hand)
-        assert screen.hand.is_over and screen._verdict is not None
-        assert screen._verdict.good is True
-        assert "the claim stands" in str(screen.query_one("#findings-text").render())
+        [checked] = posted(messages, ClaimChecked)
+        assert checked.error is None and checked.verdict.good is True
+        assert screen.hand.is_over
+        assert "the claim stands" in shown(screen, "#findings-text")
         await confirm_and_audit(pilot, screen, tmp_path)
 
 
@@ -209,7 +222,8 @@ async def test_stopping_a_long_claim_check_gives_the_thread_back_at_once(store, 
 
     monkeypatch.setattr(RefereeHand, "claim_verdict", claim_verdict)
     app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
+    messages: list = []
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
         screen = await start(pilot, variant, hand["dealer"])
         for b in hand["bids"]:
             await line(pilot, "n" if b["bid"] == 0 else str(b["bid"]))
@@ -221,7 +235,9 @@ async def test_stopping_a_long_claim_check_gives_the_thread_back_at_once(store, 
         await pilot.pause()
         shares = ["13" if s == leader else "0" for s in screen.hand.seats]
         await fill_modal(pilot, [leader.name, *shares, "n"])
-        assert screen._judging is not None  # the check runs in its worker
+        # the check runs in its worker, and the screen says so
+        assert "Checking the claim" in shown(screen, "#ref-prompt")
+        assert "Checking the claim" in shown(screen, "#findings-text")
         await asyncio.sleep(0.3)
         assert not ended.is_set()  # still searching
         await pilot.press("f6")
@@ -231,8 +247,12 @@ async def test_stopping_a_long_claim_check_gives_the_thread_back_at_once(store, 
             await asyncio.sleep(0.05)
         assert ended.is_set()
         await pilot.pause()
-        assert screen._judging is None and screen._verdict is None
-        assert "Claim check stopped" in str(screen.query_one("#ref-message").render())
+        assert "Claim check stopped" in shown(screen, "#ref-message")
+        # no check runs, no verdict came, and F6 offers the check again
+        assert "Hand over: Enter puts it into the game" in shown(screen, "#ref-prompt")
+        assert "The claim was not checked" in shown(screen, "#findings-text")
+        assert not posted(messages, ClaimChecked)
+        assert screen.check_action("check", ()) is True
 
 
 async def test_impossible_cards_are_refused_inline(store, make_app):

@@ -14,7 +14,8 @@ import pytest
 # tests/unit is on sys.path (pytest's rootdir import mode):
 from test_audit_random import play_with_breaches
 
-from scorekeeper.audit.engine import audit_paths, audit_report
+from scorekeeper.audit.batch import audit_paths
+from scorekeeper.audit.engine import audit_report
 from scorekeeper.audit.batch import audit_json
 from scorekeeper.rules.settings import DEFAULT_RULES
 from scorekeeper.rules.seats import Variant

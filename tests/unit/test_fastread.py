@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from log_strategies import json_values, logs, small_text
 
-from scorekeeper.audit.engine import audit_paths
+from scorekeeper.audit.batch import audit_paths
 from scorekeeper.audit.batch import audit_json
 from scorekeeper.logs.trusted_reader import read_fast
 from scorekeeper.analysis.game import (

@@ -20,7 +20,8 @@ import pytest
 from test_audit_random import log_of, play_with_breaches
 from test_fastread import NEAR_KEYS, NEAR_MISSES, at, near, single_changes, spots
 
-from scorekeeper.audit.engine import audit_paths, audit_report
+from scorekeeper.audit.batch import audit_paths
+from scorekeeper.audit.engine import audit_report
 from scorekeeper.audit.batch import audit_json
 from scorekeeper.analysis.game import analyse_game
 from scorekeeper.logs.files import LogError, log_from_data, parse_log

@@ -9,8 +9,9 @@ several at once; ``w ah`` for a lead by W out of turn). The grid of unseen cards
 same by keyboard or mouse. The deal, a redraw and a claim have their own dialogs.
 
 A claim with the deal known is judged by the double-dummy solver, which can take minutes
-early in a hand: a thread worker judges a copy of the hand and posts ``ClaimChecked``; the
-referee can go on (undo, look around) or cancel the check meanwhile.
+early in a hand: ``ClaimJudge`` (``tui.claim_judge``) judges a copy of the hand in a worker,
+which posts ``ClaimChecked``; the referee can go on (undo, look around) or stop the check
+meanwhile (F6).
 """
 
 from __future__ import annotations
@@ -18,27 +19,26 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
-from textual.worker import get_current_worker
 
 from ...rules.cards import CARDS, card
 from ...referee.play import RefereeHand
 from ...referee.view import ClaimVerdict, LiveFinding, RefereeView
-from ...rules.solver import search as solver
 from ...rules.seats import Seat, Variant
 from ...session.game_session import (
     GameSession, HandConfirmed, SessionError, bid_text, next_drawer, next_exchange, parse_bid,
 )
+from ..claim_judge import ClaimJudge
 from ..messages import CardPicked, ClaimChecked
 from ..widgets.card_grid import CardGrid
 from ..widgets.findings_panel import FindingsPanel
 from ..widgets.footer import KeysFooter
-from ..widgets.lines_modal import Line, LinesModal
+from ..widgets.referee_dialogs import Claim, Redraw, claim_dialog, deal_dialog, redraw_dialog
 from ..widgets.score_sheet import ScoreBoard, SideView
 from ..widgets.trick_table import HandStatus, TrickTable
 
@@ -65,9 +65,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         super().__init__()
         self.session = session
         self._draw_mode = False
-        self._verdict: ClaimVerdict | None = None
-        self._judging: RefereeHand | None = None
-        self._check_stopped = False
+        self._judge = ClaimJudge(self)
         self._keys_shown: tuple[bool | None, ...] = ()
         self._shown: dict[str, object] = {}
         v = session.variant
@@ -134,7 +132,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         if mode == "card":
             doing = "lead" if not view.table else "play"
             return f"Trick {view.trick}: {self._labels[view.turn]} to {doing}:"
-        if self._judging is not None:
+        if self._judge.running:
             return "Checking the claim… (F6 stops):"
         return "Hand over: Enter puts it into the game:"
 
@@ -178,7 +176,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         text = Text("Hand over. ", style="bold")
         won = "  ".join(f"{s.name} {n}" for s, n in view.tricks_won.items())
         text.append(f"Tricks won: {won}\n")
-        if self._judging is not None:
+        if self._judge.running:
             text.append("Checking the claim… the referee may go on meanwhile; F6 stops the"
                         " check.\n", style="italic")
             return text
@@ -205,7 +203,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         return True
 
     def _verdict_ready(self) -> bool:
-        return self.hand.view().claim is None or self._verdict is not None
+        return self.hand.view().claim is None or self._judge.verdict is not None
 
     def message(self, text: str, *, error: bool = False) -> None:
         widget = self.query_one("#ref-message", Static)
@@ -228,7 +226,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         if action == "claim":
             return self.mode() == "card"
         if action == "check":
-            return h.view().claim is not None and h.deal_known and self._verdict is None
+            return h.view().claim is not None and h.deal_known and self._judge.verdict is None
         if action == "confirm":
             return h.is_over
         return True
@@ -392,9 +390,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
             return
         undone = h.undo()
         if undone.action["op"] == "claim":
-            self._stop_check()
-            self._verdict = None
-            self._check_stopped = False
+            self._judge.withdraw()
         self._save_draft()
         self.refresh_view()
         self.message(f"Undone: {undo_text(undone.action)}")
@@ -416,17 +412,9 @@ class RefereeScreen(Screen[HandConfirmed | None]):
 
     def action_deal(self) -> None:
         h = self.hand
-        two = h.variant is Variant.TWO_PLAYER
-
-        def check(values: dict[str, str]) -> dict[str, str]:
-            h.verify_deal(values)
-            return values
-
-        note = ("Each seat's 13 cards on one line, e.g. 'as kd 10h 2c ...'." +
-                (" Two-player: the 13 cards each player kept in the draw." if two else ""))
-        self.app.push_screen(LinesModal("The deal", [
-            Line(s.name, self._labels[s], placeholder="13 cards") for s in h.seats],
-            check, note=note), self._dealt)
+        self.app.push_screen(deal_dialog(h.seats, self._labels, h.verify_deal,
+                                         two_player=h.variant is Variant.TWO_PLAYER),
+                             self._dealt)
 
     def action_draw(self) -> None:
         self._draw_mode = True
@@ -442,13 +430,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
             self.message("No Blind Nil bidder is left to redraw", error=True)
             return
 
-        def check(values: dict[str, str]) -> tuple[Seat, list[str], list[str]]:
-            seat = Seat.parse(values["seat"])
-            entry = (seat, values["discarded"].split(), values["drawn"].split())
-            h.verify_redraw(*entry)
-            return entry
-
-        def apply(entry: tuple[Seat, list[str], list[str]] | None) -> None:
+        def apply(entry: Redraw | None) -> None:
             if entry is None:
                 return
             try:
@@ -461,44 +443,18 @@ class RefereeScreen(Screen[HandConfirmed | None]):
             self.message(f"{r.seat} discarded {' '.join(c.pretty() for c in r.discarded)},"
                          f" drew {' '.join(c.pretty() for c in r.drawn)}")
 
-        self.app.push_screen(LinesModal("Blind Nil redraw", [
-            Line("seat", "Who redraws", blind[0].name),
-            Line("discarded", "Discarded", placeholder="up to 3 cards"),
-            Line("drawn", "Drawn", placeholder="as many cards")], check), apply)
+        self.app.push_screen(redraw_dialog(blind[0], h.verify_redraw), apply)
 
     def action_claim(self) -> None:
         h = self.hand
         if self.mode() != "card":
             self.message("A claim comes once the play has begun (or could begin)", error=True)
             return
-        view = h.view()
-        claimer = view.turn or h.seats[0]
-        left = 13 - h.completed_tricks
+        claimer = h.view().turn or h.seats[0]
+        self.app.push_screen(claim_dialog(h.seats, claimer, 13 - h.completed_tricks,
+                                          h.verify_claim), self._claimed)
 
-        def check(values: dict[str, str]) -> tuple[Seat, dict[Seat, int], bool]:
-            seat = Seat.parse(values["seat"])
-            shares = {}
-            for s in h.seats:
-                raw = values[s.name].strip() or "0"
-                if not raw.isdigit():
-                    raise ValueError(f"{s}'s tricks: {raw!r} is not a number")
-                shares[s] = int(raw)
-            answer = values["accepted"].strip().lower()
-            if answer not in ("y", "n", "yes", "no"):
-                raise ValueError("accepted: y if the other side accepts the claim, n if disputed")
-            accepted = answer.startswith("y")
-            h.verify_claim(seat, shares, accepted)
-            return seat, shares, accepted
-
-        lines = [Line("seat", "Who claims", claimer.name)]
-        lines += [Line(s.name, f"Tricks to {s.name}", str(left if s == claimer else 0))
-                  for s in h.seats]
-        lines.append(Line("accepted", "Accepted (y/n)", "y"))
-        self.app.push_screen(LinesModal(
-            f"Claim ({left} trick{'s' if left != 1 else ''} left, the one on the table included)",
-            lines, check), self._claimed)
-
-    def _claimed(self, entry: tuple[Seat, dict[Seat, int], bool] | None) -> None:
+    def _claimed(self, entry: Claim | None) -> None:
         if entry is None:
             return
         try:
@@ -518,41 +474,17 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         h = self.hand
         if verdict is None and not h.deal_known:
             verdict = h.claim_verdict()  # nothing to solve: known at once
-        self._verdict = verdict
-        self._check_stopped = False
         if verdict is not None:
+            self._judge.known(verdict)
             self._announce(verdict.findings)
         else:
-            self._start_check()
-
-    def _start_check(self) -> None:
-        copy = RefereeHand.from_draft(self.hand.to_draft())
-        self._judging = copy
-        self.judge_claim(copy)
-
-    @work(thread=True, exclusive=True, group="claim", exit_on_error=False)
-    def judge_claim(self, hand: RefereeHand) -> None:
-        """Solve the claim on a copy of the hand that nothing else touches; only posts.
-        Stopping the worker (F6, a new check, leaving the screen) stops the search within a
-        few hundredths of a second, so the thread gives its CPU back."""
-        worker = get_current_worker()
-        try:
-            with solver.stoppable(lambda: worker.is_cancelled):
-                verdict = hand.claim_verdict()
-        except solver.SearchStopped:
-            return  # nobody waits for this verdict any more
-        except Exception as exc:  # noqa: BLE001 - reported on the screen, never a traceback
-            self.post_message(ClaimChecked(hand, None, str(exc)))
-            return
-        self.post_message(ClaimChecked(hand, verdict))
+            self._judge.start(h)
 
     @on(ClaimChecked)
     def claim_checked(self, message: ClaimChecked) -> None:
-        if message.hand is not self._judging:
+        if not self._judge.finished(message):
             return  # stopped, or the claim was taken back meanwhile
-        self._judging = None
         if message.error is not None:
-            self._check_stopped = True
             self.app.notify(f"The claim could not be checked: {message.error}",
                             severity="error")
         else:
@@ -560,24 +492,17 @@ class RefereeScreen(Screen[HandConfirmed | None]):
                 self.session.adopt_checked(message.hand)  # the copy, verdict included
             except SessionError:
                 return
-            self._verdict = message.verdict
+            self._judge.known(message.verdict)
             self._announce(message.verdict.findings)
             self.app.notify(message.verdict.summary, title="Claim", timeout=12)
         if self.is_mounted:
             self.refresh_view()
 
-    def _stop_check(self) -> None:
-        if self._judging is not None:
-            self._judging = None
-            self.workers.cancel_group(self, "claim")
-
     def action_check(self) -> None:
-        if self._judging is not None:
-            self._stop_check()
-            self._check_stopped = True
+        if self._judge.stop():
             self.message("Claim check stopped: F6 starts it again")
-        elif self.hand.view().claim is not None and self._verdict is None:
-            self._start_check()
+        elif self.hand.view().claim is not None and self._judge.verdict is None:
+            self._judge.start(self.hand)
             self.message("Checking the claim…")
         self.refresh_view()
 
@@ -586,7 +511,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         if not h.is_over:
             self.message(f"The hand is not over: {h.prompt()}", error=True)
             return
-        if self._judging is not None:
+        if self._judge.running:
             self.message("The claim is being checked: wait, or F6 stops the check", error=True)
             return
         log_hand = h.result().log_hand if self._verdict_ready() else h.to_log_hand()
@@ -604,7 +529,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         self.dismiss(done)
 
     def action_sheet(self) -> None:
-        self._stop_check()
+        self._judge.stop()
         self.dismiss(None)
 
 

@@ -1,9 +1,9 @@
 """scorekeeper: the Spades referee. Score a real card night, audit a disputed hand, keep a
 season's standings.
 
-The package's layers, inner to outer: ``cards``/``seats``/``rules`` (the pure rules core),
-``models`` (pydantic, data only), ``game``/``logio`` (replay and score logs), then the
-storage, the CLI and the app.
+The folders are the layers, inner to outer: ``rules`` (the pure core), ``logs`` (the game-log
+documents), ``analysis`` (a log through the core), then ``audit``, ``referee`` and ``season``
+side by side, ``session``, and the ``tui`` and ``cli`` (README, "Layout").
 """
 
 from .rules.cards import Card, Suit, card

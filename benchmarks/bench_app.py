@@ -32,7 +32,7 @@ from pathlib import Path
 from scorekeeper.logs.models import GameLog
 from scorekeeper.rules.settings import RuleSet
 from scorekeeper.rules.seats import Variant
-from support.simulate import random_game_log
+from scorekeeper.logs.random_logs import random_game_log
 from scorekeeper.season.storage import Store
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.game import GameScreen

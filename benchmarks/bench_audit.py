@@ -104,7 +104,7 @@ from pathlib import Path
 from scorekeeper.rules.cards import NON_SPADES_MASK, SPADES_MASK, cards_in
 from scorekeeper.rules.hand import HandPlay
 from scorekeeper.rules.seats import Variant
-from support.simulate import estimate_bid, random_deal
+from scorekeeper.logs.random_logs import estimate_bid, random_deal
 
 V = Variant.PARTNERSHIP
 

@@ -4,7 +4,7 @@
 
 Per card it times what the screen does: ``RefereeHand.play`` (checks, replay of the hand so
 far, new findings) then ``view()``, and the draft written after every card
-(``to_draft`` + ``json.dumps``). Random legal hands (``support.simulate``, fixed seeds),
+(``to_draft`` + ``json.dumps``). Random legal hands (``scorekeeper.logs.random_logs``, fixed seeds),
 both variants, with the deal (or draw) recorded and without. Target: each card within 50 ms.
 Also: restoring a draft of a whole hand, and the claim verdict (double-dummy solve) with 5
 and 7 tricks left, which the screen must run in a worker.
@@ -20,7 +20,7 @@ import time
 
 from scorekeeper.referee.play import RefereeHand
 from scorekeeper.rules.seats import Seat, Variant
-from support.simulate import play_random_hand
+from scorekeeper.logs.random_logs import play_random_hand
 
 
 def setup(hand: dict, variant: Variant, deal: bool) -> RefereeHand:

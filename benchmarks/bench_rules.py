@@ -5,7 +5,7 @@ card-by-card hands (every bid and card, trick winners, tricks won), on one core.
 
 Measures ``scorekeeper.rules.bitplay.hand_check.check_hand`` (the fast path: a code mask, no events)
 and, for comparison, the full ``replay_hand`` (every event and finding), on random legal hands
-from ``support.simulate`` already converted to the core's ``HandRecord`` (parsing JSON and
+from ``scorekeeper.logs.random_logs`` already converted to the core's ``HandRecord`` (parsing JSON and
 pydantic are not part of the rules core). Three inputs: partnership hands with the deal
 recorded, the same hands without the deal (holdings rebuilt from the play), and two-player
 hands with their draw. Each figure is the best of several timed passes over the whole sample

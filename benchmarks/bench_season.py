@@ -54,7 +54,7 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from scorekeeper.rules.seats import Variant
-from support.simulate import random_game_log
+from scorekeeper.logs.random_logs import random_game_log
 
 NAMES = [f"{first} {last}" for first in ("Alex", "Beth", "Cy", "Dana", "Eli", "Fay", "Gus",
                                           "Hal", "Ida", "Jo")

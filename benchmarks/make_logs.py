@@ -3,7 +3,7 @@
 Other benchmarks import this module; its API is small and stays stable:
 
 - ``write_card_by_card_logs(directory, n_hands, seed) -> list[Path]``: ordinary partnership
-  games (to 500, as ``support.simulate`` plays them), card by card, ``n_hands`` hands in
+  games (to 500, as ``scorekeeper.logs.random_logs`` plays them), card by card, ``n_hands`` hands in
   all over as many games as it takes.
 - ``write_long_game_log(path, n_hands, seed, *, card_by_card=True, variant="partnership")``:
   one game of exactly ``n_hands`` hands. A real game ends at 500 long before 1,000 hands, so
@@ -25,7 +25,7 @@ from typing import Any
 
 from scorekeeper.rules.settings import DEFAULT_RULES
 from scorekeeper.rules.seats import Variant
-from support.simulate import play_random_hand, random_game_log
+from scorekeeper.logs.random_logs import play_random_hand, random_game_log
 
 OUT = Path(__file__).resolve().parent / "out"
 LONG_GAME_TARGET = 1_000_000

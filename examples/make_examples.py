@@ -30,7 +30,7 @@ from scorekeeper.rules.hand import HandPlay
 from scorekeeper.rules.scoring import Bid, HandInput, score_game
 from scorekeeper.rules.trick import winning_index
 from scorekeeper.rules.seats import Seat, Variant
-from support.simulate import estimate_bid
+from scorekeeper.logs.random_logs import estimate_bid
 
 HERE = Path(__file__).resolve().parent
 SPADES = 3

@@ -203,7 +203,7 @@ def test_score_and_validate_do_not_import_the_app():
 
 def test_the_bulk_audit_of_clean_logs_loads_no_pydantic_record_or_replay(tmp_path):
     from scorekeeper.rules.seats import Variant
-    from support.simulate import random_game_log
+    from scorekeeper.logs.random_logs import random_game_log
 
     rng = random.Random(12)
     paths = []

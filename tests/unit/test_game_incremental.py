@@ -8,7 +8,7 @@ from scorekeeper.analysis.game import analyse_game
 from scorekeeper.logs.files import log_from_data
 from scorekeeper.logs.models import HandLog
 from scorekeeper.rules.seats import Variant
-from support.simulate import random_game_log
+from scorekeeper.logs.random_logs import random_game_log
 
 
 def same(a, b):

@@ -21,7 +21,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.cards import card
 from scorekeeper.rules.seats import Seat, Variant
-from support.simulate import play_random_hand, random_game_log
+from scorekeeper.logs.random_logs import play_random_hand, random_game_log
 
 P, T = Variant.PARTNERSHIP, Variant.TWO_PLAYER
 SPADES = 3

@@ -23,7 +23,7 @@ from scorekeeper.rules.record import TrickRecord
 from scorekeeper.rules.bitplay.quick_replay import replay_quick
 from scorekeeper.rules.replay import replay_hand
 from scorekeeper.rules.seats import Seat, Variant
-from support.simulate import play_random_hand
+from scorekeeper.logs.random_logs import play_random_hand
 
 
 def records(variant: Variant, n: int, seed: int):

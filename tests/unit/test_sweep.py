@@ -28,7 +28,7 @@ from scorekeeper.logs.files import LogError, log_from_data, parse_log
 from scorekeeper.rules.scoring import Bid, GameScore, HandInput, SideTotals, score_game
 from scorekeeper.rules.settings import DEFAULT_RULES, RuleSet
 from scorekeeper.rules.seats import Seat, Variant
-from support.simulate import play_random_hand, random_game_log
+from scorekeeper.logs.random_logs import play_random_hand, random_game_log
 from scorekeeper.audit.plain_logs import sweep_log
 
 P = Variant.PARTNERSHIP

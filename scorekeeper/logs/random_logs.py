@@ -1,4 +1,4 @@
-"""Random but legal Spades, for tests, benchmarks and demos.
+"""Random but legal game logs, for tests, benchmarks and demos.
 
 Games are played by the same engine the referee uses (``HandPlay.play`` refuses illegal
 cards), with simple random players: a random deal (or two-player draw), a random bid near the
@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorekeeper.rules.cards import CARDS, SPADES_MASK, Card, cards_in
-from scorekeeper.rules.hand import HandPlay
-from scorekeeper.rules.scoring import Bid, HandInput, score_game
-from scorekeeper.rules.settings import DEFAULT_RULES, RuleSet
-from scorekeeper.rules.seats import Seat, Variant
+from ..rules.cards import CARDS, SPADES_MASK, Card, cards_in
+from ..rules.hand import HandPlay
+from ..rules.scoring import Bid, HandInput, score_game
+from ..rules.settings import DEFAULT_RULES, RuleSet
+from ..rules.seats import Seat, Variant
 
 
 def random_deal(rng: random.Random, variant: Variant) -> dict[Seat, int]:

@@ -19,7 +19,7 @@ from scorekeeper.audit.engine import audit_report
 from scorekeeper.audit.batch import audit_json
 from scorekeeper.rules.settings import DEFAULT_RULES
 from scorekeeper.rules.seats import Variant
-from support.simulate import random_game_log
+from scorekeeper.logs.random_logs import random_game_log
 
 EXAMPLES = sorted(str(p) for p in (Path(__file__).parents[2] / "examples" / "audit").glob("*.json"))
 

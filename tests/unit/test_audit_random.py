@@ -11,7 +11,7 @@ from scorekeeper.analysis.game import analyse_game
 from scorekeeper.logs.files import log_from_data
 from scorekeeper.rules.hand import HandPlay
 from scorekeeper.rules.seats import Variant
-from support.simulate import random_deal, random_game_log
+from scorekeeper.logs.random_logs import random_deal, random_game_log
 
 
 def findings(data):

@@ -50,18 +50,22 @@ def test_each_example_gives_exactly_its_findings(name):
 
 
 def test_revoke_proven_by_later_play_names_both_places():
+    # W showed out of diamonds at trick 4 with JS; KD at trick 10 proves it. (The wording:
+    # test_replay.py::test_revoke_proven_by_a_later_play and test_cli_audit.py.)
     (f,) = audit("revoke-later-play.json").findings
-    assert (f.hand, f.trick, str(f.seat), str(f.card)) == (1, 4, "W", "JS")
-    assert f.message == ("W showed out of diamonds at trick 4 (played JS) but played KD at"
-                         " trick 10")
+    assert (f.code, f.hand, f.trick, str(f.seat), str(f.card)) == ("revoke", 1, 4, "W", "JS")
+    assert f.evidence["led_suit"] == "D"
     assert f.evidence["held"] == {"card": "KD", "trick": 10, "source": "play"}
 
 
 def test_revoke_proven_by_the_deal():
+    # W showed out of spades at trick 9 with QH; the deal shows he held JS. (The wording:
+    # test_replay.py::test_revoke_proven_by_the_recorded_deal.)
     (f,) = audit("revoke-deal.json").findings
-    assert f.message == "W showed out of spades at trick 9 (played QH) but the deal shows W held JS"
-    assert f.evidence["held"]["source"] == "deal"
-    assert f.evidence["held"]["cards"] == ["4S", "JS"]
+    assert (f.code, f.hand, f.trick, str(f.seat), str(f.card)) == ("revoke", 1, 9, "W", "QH")
+    assert f.evidence["led_suit"] == "S"
+    assert f.evidence["held"] == {"card": "JS", "trick": None, "source": "deal",
+                                  "cards": ["4S", "JS"]}
 
 
 def test_a_revoke_moves_three_tricks_in_the_corrected_score():

@@ -100,6 +100,7 @@ def test_playing_out_of_turn_mid_trick_is_refused(engine):
     engine.play(W, card("6C"))
     with pytest.raises(OutOfTurn) as info:
         engine.verify_play(E, card("4C"))
+    assert info.value.code == "not_your_turn"
     assert str(info.value) == "4C by E at trick 1: it is N's turn"
     with pytest.raises(OutOfTurn):
         engine.record(E, card("4C"))
@@ -130,12 +131,13 @@ def test_nothing_can_be_played_after_13_tricks(engine, group_tricks):
     assert engine.legal_moves() == []
 
 
-@pytest.mark.parametrize(("before", "seat", "text", "message"), [
-    (["6C", "3C"], E, "3C", "3C by E at trick 1: 3C was already played in this trick"),
-    (["6C"], N, "4C", "4C by N at trick 1: N does not hold 4C"),
-    (None, W, "2S", "2S by W: the hand is over, all 13 tricks are played"),
+@pytest.mark.parametrize(("before", "seat", "text", "code", "message"), [
+    (["6C", "3C"], E, "3C", "card_duplicated",
+     "3C by E at trick 1: 3C was already played in this trick"),
+    (["6C"], N, "4C", "card_not_held", "4C by N at trick 1: N does not hold 4C"),
+    (None, W, "2S", "hand_over", "2S by W: the hand is over, all 13 tricks are played"),
 ])
-def test_impossible_play_messages(engine, group_tricks, before, seat, text, message):
+def test_impossible_play_messages(engine, group_tricks, before, seat, text, code, message):
     if before is None:
         play_tricks(engine, group_tricks)
     else:
@@ -143,6 +145,7 @@ def test_impossible_play_messages(engine, group_tricks, before, seat, text, mess
             engine.play(s, card(t))
     with pytest.raises(ImpossiblePlay) as info:
         engine.verify_play(seat, card(text))
+    assert info.value.code == code
     assert str(info.value) == message
 
 
@@ -198,11 +201,15 @@ def test_two_player_engine():
     n = mask_of(card(t) for t in "AH 2C".split())
     s = mask_of(card(t) for t in "KH 3C".split())
     engine = HandPlay(T, S, {N: n, S: s})
-    with pytest.raises(OutOfTurn, match="E has no seat in the two_player game"):
+    with pytest.raises(OutOfTurn, match="E has no seat in the two_player game") as info:
         engine.verify_play(E, card("4D"))
+    assert info.value.code == "seat_invalid"
     engine.play(S, card("KH"))
-    with pytest.raises(IllegalPlay, match="illegal play 2C by N at trick 1: must follow hearts"):
+    # IllegalPlay carries only its code: the sentence is what names N, 2C, trick 1 and hearts.
+    with pytest.raises(IllegalPlay, match="illegal play 2C by N at trick 1: must follow hearts") \
+            as info:
         engine.verify_play(N, card("2C"))
+    assert info.value.code == "revoke"
     _, taken = engine.play(N, card("AH"))
     assert taken.winner == N and engine.turn == N
     assert engine.tricks_won == {N: 1, S: 0}

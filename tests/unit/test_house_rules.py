@@ -148,9 +148,10 @@ def test_allow_blind_nil(allow, codes):
     a = analyse_game(log({"allow_blind_nil": allow}, [blind_hand("N")]))
     assert [f.finding.code for f in a.findings] == codes
     if not allow:
-        assert a.findings[0].finding.message == ("N bid Blind Nil, which this game's rules do"
-                                                 " not allow")
-        assert a.findings[0].hand == 1
+        # N's Blind Nil in hand 1 (the wording: test_replay.py::test_blind_nil_not_allowed).
+        f = a.findings[0]
+        assert (f.hand, f.finding.seat) == (1, N)
+        assert f.finding.evidence == {"allow_blind_nil": False}
 
 
 @pytest.mark.parametrize(("ns", "ew", "blind_seat", "codes"), [
@@ -163,7 +164,13 @@ def test_blind_nil_min_deficit(ns, ew, blind_seat, codes):
     initial = {"NS": {"score": ns, "bags": 0}, "EW": {"score": ew, "bags": 0}}
     a = analyse_game(log({"blind_nil_min_deficit": 100}, [blind_hand(blind_seat)], initial))
     assert [f.finding.code for f in a.findings] == codes
+    if codes:
+        f = a.findings[0].finding
+        assert f.seat == Seat[blind_seat]
+        assert f.evidence == {"behind_by": {"NS": ew - ns, "EW": ns - ew}[P.side_of(f.seat)],
+                              "blind_nil_min_deficit": 100}
     if codes and (ns, ew) == (1, 100):
+        # The wording of this finding (a deficit too small for Blind Nil).
         assert a.findings[0].finding.message == ("N bid Blind Nil with NS behind by 99; the"
                                                  " rules allow it only 100 or more behind")
 

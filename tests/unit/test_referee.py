@@ -25,7 +25,7 @@ from scorekeeper.rules.trick import trick_winner
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.settings import DEFAULT_RULES, RuleSet
 from scorekeeper.rules.seats import Seat, Variant
-from support.simulate import play_random_hand
+from scorekeeper.logs.random_logs import play_random_hand
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -202,7 +202,9 @@ def test_renege_flagged_when_proven_without_the_deal(seed: int, tmp_path: Path) 
     flagged = [(e.trick, e.seat, [(f.finding.code, f.finding.trick) for f in e.new_findings])
                for e in entered if e.new_findings]
     assert flagged == [(proof_trick, offender, [("revoke", n)])]
-    assert "played" in h.findings[0].finding.message
+    # Proven by the later play (not by a deal): the card the offender played at proof_trick.
+    held = h.findings[0].finding.evidence["held"]
+    assert (held["source"], held["trick"]) == ("play", proof_trick)
     assert_audits_alike(h, tmp_path)
 
 
@@ -270,11 +272,17 @@ def test_claim_mid_trick_keeps_the_cards_on_the_table(tmp_path: Path) -> None:
 
 
 # -- refusals ---------------------------------------------------------------------------------
-def refused(exc_type, fn, *args, **kwargs) -> str:
+# Each refusal is identified by its values (``what``: code, seat, card, trick); each template's
+# wording is checked once, by the ``str(...)`` assertion next to it.
+def refused(exc_type, fn, *args, **kwargs) -> EntryRefused:
     with pytest.raises(exc_type) as info:
         fn(*args, **kwargs)
     assert isinstance(info.value, (EntryRefused, ValueError))
-    return str(info.value)
+    return info.value
+
+
+def what(exc: EntryRefused) -> tuple:
+    return (exc.code, exc.seat, exc.card, exc.trick)
 
 
 def test_impossible_cards_are_refused_with_their_reason() -> None:
@@ -282,22 +290,29 @@ def test_impossible_cards_are_refused_with_their_reason() -> None:
     h, _ = enter(hand, "partnership", tricks=2)
     t1 = hand["tricks"][0]
     first = hand["tricks"][0]["cards"][0]
-    assert refused(CardAlreadyPlayed, h.play, first) == (
+    e = refused(CardAlreadyPlayed, h.play, first)
+    assert what(e) == ("card_duplicated", h.turn, Card.parse(first), 3)
+    assert str(e) == (
         f"{first} by {h.turn} at trick 3: {first} was already played by {t1['leader']} at"
         " trick 1")
     leader = h.turn
     other = leader.left
     theirs = str(h.view().remaining[other][0])
-    assert refused(CardNotHeld, h.play, theirs) == (
+    e = refused(CardNotHeld, h.play, theirs)
+    assert what(e) == ("card_not_held", leader, Card.parse(theirs), 3)
+    assert str(e) == (
         f"{theirs} by {leader} at trick 3: {theirs} is not in {leader}'s recorded hand"
         f" ({other} holds it)")
     h.play(hand["tricks"][2]["cards"][0])
     mine = str(h.view().remaining[leader][0])
-    message = refused(NotYourTurn, h.play, mine, leader)
-    assert message == f"{mine} by {leader} at trick 3: it is {other}'s turn"
+    e = refused(NotYourTurn, h.play, mine, leader)
+    assert what(e) == ("not_your_turn", leader, Card.parse(mine), 3) and h.turn == other
+    assert str(e) == f"{mine} by {leader} at trick 3: it is {other}'s turn"
     assert issubclass(NotYourTurn, OutOfTurn) and issubclass(CardNotHeld, ImpossiblePlay)
-    assert refused(CardAlreadyPlayed, h.play, hand["tricks"][2]["cards"][0]).endswith(
-        f"was already played by {leader} in this trick")
+    led = hand["tricks"][2]["cards"][0]
+    e = refused(CardAlreadyPlayed, h.play, led)
+    assert what(e) == ("card_duplicated", other, Card.parse(led), 3)
+    assert str(e).endswith(f"was already played by {leader} in this trick")
     assert not h.can_play(theirs, leader)
 
 
@@ -306,7 +321,9 @@ def test_refusals_without_a_deal_use_the_exchange() -> None:
     h, _ = enter(hand, "partnership", deal=False, tricks=0)
     x = hand["exchanges"][0]
     passed = x["cards"][0]
-    assert refused(CardNotHeld, h.play, passed, x["from"]) == (
+    e = refused(CardNotHeld, h.play, passed, x["from"])
+    assert what(e) == ("card_not_held", Seat[x["from"]], Card.parse(passed), 1)
+    assert str(e) == (
         f"{passed} by {x['from']} at trick 1: {x['from']} passed it to {x['to']} in the Blind"
         " Nil exchange")
     assert h.can_play(passed, x["to"])
@@ -315,22 +332,34 @@ def test_refusals_without_a_deal_use_the_exchange() -> None:
 def test_the_hand_over_and_a_fourteenth_card() -> None:
     hand = card_by_card("partnership-card-by-card.json", "exchanges")
     h, _ = enter(hand, "partnership", deal=False)
-    assert refused(HandOver, h.play, "2c") == "2C: the hand is over, all 13 tricks are played"
-    assert refused(HandOver, h.claim, "N", {"N": 0}) == \
-        "the hand is over: there is nothing left to claim"
+    e = refused(HandOver, h.play, "2c")
+    assert what(e) == ("hand_over", None, Card.parse("2C"), None)
+    assert str(e) == "2C: the hand is over, all 13 tricks are played"
+    e = refused(HandOver, h.claim, "N", {"N": 0})
+    assert what(e) == ("hand_over", Seat.N, None, None)
+    assert str(e) == "the hand is over: there is nothing left to claim"
 
 
 def test_bids_and_stages() -> None:
     h = RefereeHand("partnership", "W", RuleSet(allow_blind_nil=False))
     assert h.stage == "bidding" and h.prompt() == "N to bid"
-    assert refused(NotYourTurn, h.bid, "E", 3) == "bid by E: it is N's turn to bid"
-    assert refused(BidRefused, h.bid, "N", 14) == "bid by N: 14 is not a bid (0 to 13)"
-    assert refused(BidRefused, h.bid, "N", 0, blind=True) == \
-        "N cannot bid Blind Nil: this game's rules do not allow it"
-    assert refused(NotNow, h.play, "AS") == "AS: the bids are not complete (N to bid)"
+    e = refused(NotYourTurn, h.bid, "E", 3)
+    assert what(e) == ("not_your_turn", Seat.E, None, None) and h.next_bidder() == Seat.N
+    assert str(e) == "bid by E: it is N's turn to bid"
+    e = refused(BidRefused, h.bid, "N", 14)
+    assert what(e) == ("bid_invalid", Seat.N, None, None)
+    assert str(e) == "bid by N: 14 is not a bid (0 to 13)"
+    e = refused(BidRefused, h.bid, "N", 0, blind=True)
+    assert what(e) == ("blind_nil_not_allowed", Seat.N, None, None)
+    assert str(e) == "N cannot bid Blind Nil: this game's rules do not allow it"
+    e = refused(NotNow, h.play, "AS")
+    assert what(e) == ("bids_incomplete", None, None, None)
+    assert str(e) == "AS: the bids are not complete (N to bid)"
     for seat, n in zip("NESW", (4, 3, 2, 2)):
         h.bid(seat, n)
-    assert refused(BidRefused, h.bid, "N", 1) == "bid by N: every seat has bid"
+    e = refused(BidRefused, h.bid, "N", 1)
+    assert what(e) == ("bid_duplicated", Seat.N, None, None)
+    assert str(e) == "bid by N: every seat has bid"
     assert h.stage == "play" and h.prompt() == "N to lead"
 
 
@@ -339,16 +368,22 @@ def test_deal_refusals() -> None:
                                             Bid(Seat.N, 3)])
     hand = card_by_card("partnership-card-by-card.json", "deal")
     deal = dict(hand["deal"])
-    assert refused(DealRefused, h.deal, {k: v for k, v in deal.items() if k != "W"}) == \
-        "the deal has no hand for W"
+    e = refused(DealRefused, h.deal, {k: v for k, v in deal.items() if k != "W"})
+    assert what(e) == ("deal_invalid", Seat.W, None, None)
+    assert str(e) == "the deal has no hand for W"
     twice = dict(deal, E=[deal["N"][0]] + deal["E"][1:])
-    assert refused(DealRefused, h.deal, twice) == f"the deal gives {deal['N'][0]} to N and to E"
+    e = refused(DealRefused, h.deal, twice)
+    assert what(e) == ("deal_invalid", Seat.E, Card.parse(deal["N"][0]), None)
+    assert str(e) == f"the deal gives {deal['N'][0]} to N and to E"
     short = dict(deal, S=deal["S"][:12])
-    assert refused(DealRefused, h.deal, short) == "S is dealt 12 cards, not 13"
+    e = refused(DealRefused, h.deal, short)
+    assert what(e) == ("deal_invalid", Seat.S, None, None)
+    assert str(e) == "S is dealt 12 cards, not 13"
     assert not h.can_undo()  # the bids came from the quick flow
     h.deal({k: " ".join(v).lower() for k, v in deal.items()})
-    assert refused(NotNow, h.deal, deal) == \
-        "the deal is already recorded (undo it to enter it again)"
+    e = refused(NotNow, h.deal, deal)
+    assert what(e) == ("deal_duplicated", None, None, None)
+    assert str(e) == "the deal is already recorded (undo it to enter it again)"
 
 
 def test_exchange_refusals() -> None:
@@ -359,19 +394,25 @@ def test_exchange_refusals() -> None:
     h.deal(hand["deal"])
     blind = next(Seat[b["seat"]] for b in hand["bids"] if b.get("blind"))
     assert h.stage == "exchange"
-    assert refused(NotNow, h.play, hand["tricks"][0]["cards"][0]).endswith(
+    e = refused(NotNow, h.play, hand["tricks"][0]["cards"][0])
+    assert what(e) == ("exchange_missing", blind, None, None)
+    assert str(e).endswith(
         "enter the Blind Nil exchange first (" + f"{blind} gives {blind.partner} three cards)")
     other = blind.left
-    assert refused(ExchangeRefused, h.exchange, other, hand["deal"][other.name][:3]) == \
-        f"exchange from {other}: neither {other} nor {other.partner} bid Blind Nil"
+    e = refused(ExchangeRefused, h.exchange, other, hand["deal"][other.name][:3])
+    assert what(e) == ("exchange_invalid", other, None, None)
+    assert str(e) == f"exchange from {other}: neither {other} nor {other.partner} bid Blind Nil"
     not_his = hand["deal"][other.name][:1] + hand["deal"][blind.name][:2]
-    assert refused(ExchangeRefused, h.exchange, blind, not_his) == \
-        f"{blind} cannot pass {not_his[0]}: it was dealt to {other}"
-    assert refused(ExchangeRefused, h.exchange, blind, hand["deal"][blind.name][:2]) == \
-        f"{blind} passes 2 different cards, not three"
+    e = refused(ExchangeRefused, h.exchange, blind, not_his)
+    assert what(e) == ("exchange_invalid", blind, Card.parse(not_his[0]), None)
+    assert str(e) == f"{blind} cannot pass {not_his[0]}: it was dealt to {other}"
+    e = refused(ExchangeRefused, h.exchange, blind, hand["deal"][blind.name][:2])
+    assert what(e) == ("exchange_invalid", blind, None, None)
+    assert str(e) == f"{blind} passes 2 different cards, not three"
     h.exchange(blind, hand["deal"][blind.name][:3])
-    assert refused(ExchangeRefused, h.exchange, blind, hand["deal"][blind.name][3:6]) == \
-        f"{blind} has already passed three cards to {blind.partner}"
+    e = refused(ExchangeRefused, h.exchange, blind, hand["deal"][blind.name][3:6])
+    assert what(e) == ("exchange_invalid", blind, None, None)
+    assert str(e) == f"{blind} has already passed three cards to {blind.partner}"
 
 
 def test_draw_and_redraw_refusals() -> None:
@@ -380,13 +421,17 @@ def test_draw_and_redraw_refusals() -> None:
     h = RefereeHand("two_player", first)
     p = hand["draw"][0]
     second = hand["draw"][1]
-    assert refused(NotYourTurn, h.draw, second["seat"], second["kept"], second["discarded"]) == \
-        f"draw turn 1 is {first}'s ({first} draws first)"
+    e = refused(NotYourTurn, h.draw, second["seat"], second["kept"], second["discarded"])
+    assert what(e) == ("not_your_turn", Seat[second["seat"]], None, None)
+    assert str(e) == f"draw turn 1 is {first}'s ({first} draws first)"
     h.draw(p["seat"], p["kept"], p["discarded"])
-    assert refused(DrawRefused, h.draw, second["seat"], p["discarded"], second["discarded"]) == \
+    e = refused(DrawRefused, h.draw, second["seat"], p["discarded"], second["discarded"])
+    assert what(e) == ("draw_invalid", Seat[second["seat"]], Card.parse(p["discarded"]), None)
+    assert str(e) == \
         f"draw turn 2: {p['discarded']} was already drawn (discarded by {first} at turn 1)"
-    assert refused(DrawRefused, h.draw, second["seat"], second["kept"], second["kept"]) == \
-        f"draw turn 2: {second['kept']} cannot be both kept and discarded"
+    e = refused(DrawRefused, h.draw, second["seat"], second["kept"], second["kept"])
+    assert what(e) == ("draw_invalid", Seat[second["seat"]], Card.parse(second["kept"]), None)
+    assert str(e) == f"draw turn 2: {second['kept']} cannot be both kept and discarded"
     for q in hand["draw"][1:20]:
         h.draw(q["seat"], q["kept"], q["discarded"])
     assert h.stage == "bidding"
@@ -394,21 +439,26 @@ def test_draw_and_redraw_refusals() -> None:
         h.bid(b["seat"], b["bid"], blind=b.get("blind", False))
     assert h.stage == "draw" and h.prompt().startswith("draw turn 21:")
     r = hand["redraws"][0]
-    assert refused(NotNow, h.redraw, r["seat"], r["discarded"], r["drawn"]) == \
-        "the draw is not finished (20 of 26 turns)"
+    e = refused(NotNow, h.redraw, r["seat"], r["discarded"], r["drawn"])
+    assert what(e) == ("draw_incomplete", Seat[r["seat"]], None, None)
+    assert str(e) == "the draw is not finished (20 of 26 turns)"
     for q in hand["draw"][20:]:
         h.draw(q["seat"], q["kept"], q["discarded"])
-    assert refused(DrawRefused, h.draw, first, "2c", "3c") == \
-        "the draw is complete: 26 turns, 13 cards kept each"
+    e = refused(DrawRefused, h.draw, first, "2c", "3c")
+    assert what(e) == ("draw_invalid", first, None, None)
+    assert str(e) == "the draw is complete: 26 turns, 13 cards kept each"
     kept = next(q["kept"] for q in hand["draw"] if q["seat"] == r["seat"]
                 and q["kept"] not in r["discarded"])
     bad = r["discarded"][:2] + [kept]
     wrong = [q["kept"] for q in hand["draw"] if q["seat"] != r["seat"]][:3]
-    assert refused(RedrawRefused, h.redraw, r["seat"], r["discarded"], wrong) == \
+    e = refused(RedrawRefused, h.redraw, r["seat"], r["discarded"], wrong)
+    assert what(e) == ("redraw_invalid", Seat[r["seat"]], Card.parse(wrong[0]), None)
+    assert str(e) == \
         f"{r['seat']} cannot draw {wrong[0]}: it is not among the cards discarded in the draw"
     other = next(s for s in "NS" if s != r["seat"])
-    assert refused(RedrawRefused, h.redraw, other, [], []) == \
-        f"{other} did not bid Blind Nil: only a Blind Nil bidder redraws"
+    e = refused(RedrawRefused, h.redraw, other, [], [])
+    assert what(e) == ("redraw_invalid", Seat[other], None, None)
+    assert str(e) == f"{other} did not bid Blind Nil: only a Blind Nil bidder redraws"
     h.redraw(r["seat"], bad, r["drawn"])
     assert not h.can_redraw(r["seat"], r["discarded"], r["drawn"])
 
@@ -416,9 +466,12 @@ def test_draw_and_redraw_refusals() -> None:
 def test_claim_refusals() -> None:
     hand = card_by_card("partnership-card-by-card.json", "exchanges")
     h, _ = enter(hand, "partnership", tricks=9)
-    assert refused(ClaimRefused, h.claim, "N", {"N": 3}) == \
-        "the claim shares out 3 tricks, but 4 remain"
-    assert refused(NotNow, h.claim_verdict) == "no claim has been entered"
+    e = refused(ClaimRefused, h.claim, "N", {"N": 3})
+    assert what(e) == ("claim_invalid", Seat.N, None, None)
+    assert str(e) == "the claim shares out 3 tricks, but 4 remain"
+    e = refused(NotNow, h.claim_verdict)
+    assert what(e) == ("no_claim", None, None, None)
+    assert str(e) == "no claim has been entered"
 
 
 # -- undo and drafts --------------------------------------------------------------------------
@@ -437,7 +490,9 @@ def test_undo_takes_back_cards_and_entries() -> None:
     while h.can_undo():
         last = h.undo()
     assert last.action["op"] == "bid" and h.stage == "bidding" and h.bids == ()
-    assert refused(NotNow, h.undo) == "nothing to undo"
+    e = refused(NotNow, h.undo)
+    assert what(e) == ("nothing_to_undo", None, None, None)
+    assert str(e) == "nothing to undo"
     assert before.is_over
 
 
@@ -478,8 +533,12 @@ def test_bad_drafts_are_refused() -> None:
     h = RefereeHand("partnership", "N")
     h.bid("E", 3)
     draft = h.to_draft()
-    assert refused(DraftError, RefereeHand.from_draft, {"format": "x"}) == \
-        "not a referee draft (format 'scorekeeper-referee-hand' expected)"
+    e = refused(DraftError, RefereeHand.from_draft, {"format": "x"})
+    assert what(e) == ("draft_invalid", None, None, None)
+    assert str(e) == "not a referee draft (format 'scorekeeper-referee-hand' expected)"
     draft["entries"].append({"op": "bid", "seat": "E", "bid": 3, "blind": False})
-    assert refused(DraftError, RefereeHand.from_draft, draft) == \
-        "referee draft entry 2: E has already bid"
+    e = refused(DraftError, RefereeHand.from_draft, draft)
+    assert what(e) == ("draft_invalid", None, None, None)
+    # The entry refused: E's second bid.
+    assert what(e.__cause__) == ("bid_duplicated", Seat.E, None, None)
+    assert str(e) == "referee draft entry 2: E has already bid"

@@ -1,5 +1,9 @@
 """Replay of a recorded hand: every finding code, with messages worked out by hand.
 
+Findings are identified by their values (``identified``: code, trick, seat, card, and the
+evidence); ``found`` compares whole messages only where a test keeps the wording of a template
+(or where the finding carries no value that names what its message says).
+
 The partnership records start from ``group_deal`` / ``group_tricks`` (tests/conftest.py):
 S deals, W leads, tricks 1-3 are clubs, 4-6 diamonds, 7-9 hearts, 10-12 spades (W holds only
 spades by then), 13 the four twos; W wins all 13. Each test changes just what it needs.
@@ -40,7 +44,13 @@ def tricks_of(group_tricks, changes=None, count=13):
 
 
 def found(replay):
+    """(code, message): for the tests that keep the wording of a finding's template."""
     return [(f.code, f.message) for f in replay.findings]
+
+
+def identified(replay):
+    """What each finding names, as values: (code, trick, seat, card)."""
+    return [(f.code, f.trick, f.seat, f.card) for f in replay.findings]
 
 
 def codes(replay):
@@ -99,8 +109,11 @@ def test_revoke_proven_by_the_recorded_deal(group_deal, group_tricks):
 
 def test_two_player_revoke():
     rec = two_player_record(tricks=two_player_tricks({7: (S, "AC 8H"), 13: (S, "8C 2C")}))
-    assert found(replay_hand(rec)) == [
-        ("revoke", "N showed out of clubs at trick 7 (played 8H) but played 3C at trick 8")]
+    r = replay_hand(rec)
+    # N showed out of clubs at trick 7 with 8H, and 3C at trick 8 proves it.
+    assert identified(r) == [("revoke", 7, N, card("8H"))]
+    assert r.findings[0].evidence["led_suit"] == "C"
+    assert r.findings[0].evidence["held"] == {"card": "3C", "trick": 8, "source": "play"}
 
 
 # -- spade led before spades are broken -----------------------------------------------------
@@ -112,7 +125,10 @@ SPADE_LEAD = {1: (W, "AS JS QS KS"), 12: (W, "6C 3C 4C 5C")}
 def test_spade_led_unbroken_proven_by_a_later_play(group_deal, group_tricks, with_deal):
     rec = HandRecord(P, S, BIDS, tricks=tricks_of(group_tricks, SPADE_LEAD),
                      deal=group_deal if with_deal else None)
-    assert found(replay_hand(rec)) == [
+    r = replay_hand(rec)
+    assert identified(r) == [("spade_led_unbroken", 1, W, card("AS"))]
+    assert r.findings[0].evidence["held"] == {"card": "TC", "trick": 2, "source": "play"}
+    assert found(r) == [
         ("spade_led_unbroken", "W led AS at trick 1 before spades were broken, but played TC"
                                " at trick 2")]
 
@@ -146,6 +162,8 @@ def test_lead_out_of_turn_at_trick_1(group_tricks):
 def test_lead_out_of_turn_later(group_tricks):
     r = replay_hand(HandRecord(P, S, BIDS, tricks=tricks_of(group_tricks,
                                                             {5: (N, "7D 8D 9D TD")})))
+    assert identified(r) == [("lead_out_of_turn", 5, N, card("7D"))]
+    assert r.findings[0].evidence == {"expected_leader": "W", "leader": "N"}
     assert found(r) == [("lead_out_of_turn", "N led trick 5, but W was to lead (W won trick 4)")]
 
 
@@ -160,8 +178,9 @@ def test_bid_out_of_turn(group_tricks):
 def test_two_player_bid_out_of_turn():
     # N draws first, so S (the second player) bids first.
     rec = two_player_record(bids=(Bid(N, 5), Bid(S, 8)))
-    assert found(replay_hand(rec)) == [("bid_out_of_turn", "N bid 1st, but S bids 1st when N"
-                                                           " deals")]
+    r = replay_hand(rec)
+    assert identified(r) == [("bid_out_of_turn", None, N, None)]
+    assert r.findings[0].evidence == {"order": ["N", "S"], "expected": ["S", "N"]}
 
 
 # -- physically impossible records -----------------------------------------------------------
@@ -170,19 +189,19 @@ def test_card_duplicated(group_deal, group_tricks, with_deal):
     rec = HandRecord(P, S, BIDS, tricks=tricks_of(group_tricks, {13: (W, "2S 3C 2D 2H")}),
                      deal=group_deal if with_deal else None)
     r = replay_hand(rec)
+    assert identified(r) == [("card_duplicated", 13, N, card("3C"))]
     assert found(r) == [("card_duplicated", "3C by N at trick 13 was already played (by N at"
                                             " trick 1)")]
-    assert (r.findings[0].trick, r.findings[0].seat) == (13, N)
     assert r.findings[0].invalid
 
 
 def test_card_not_held(group_deal, group_tricks):
     tricks = tricks_of(group_tricks, {1: (W, "6C 4C 3C 5C")})  # N and E swap their clubs
     r = replay_hand(HandRecord(P, S, BIDS, tricks=tricks, deal=group_deal))
-    assert found(r) == [
-        ("card_not_held", "N played 4C at trick 1, but N did not hold it (in the deal)"),
-        ("card_not_held", "E played 3C at trick 1, but E did not hold it (in the deal)"),
-    ]
+    assert identified(r) == [("card_not_held", 1, N, card("4C")),
+                             ("card_not_held", 1, E, card("3C"))]
+    # The wording of card_not_held (without an exchange: "in the deal").
+    assert r.findings[0].message == "N played 4C at trick 1, but N did not hold it (in the deal)"
     # Without the deal the record is possible: each seat held what it played.
     assert replay_hand(HandRecord(P, S, BIDS, tricks=tricks)).findings == []
 
@@ -190,31 +209,41 @@ def test_card_not_held(group_deal, group_tricks):
 def test_trick_size(group_tricks):
     r = replay_hand(HandRecord(P, S, BIDS, tricks=tricks_of(group_tricks,
                                                             {13: (W, "2S 2C 2D")})))
-    assert found(r) == [("trick_size", "3 cards in the trick, not 4")]
-    assert r.findings[0].trick == 13
+    # 3 cards in trick 13 (the wording is checked by tests/test_examples.py, CONSISTENCY).
+    assert identified(r) == [("trick_size", 13, None, None)]
+    assert r.findings[0].evidence == {"cards": ["2S", "2C", "2D"]}
     assert r.tricks_won[W] == 13
 
 
 def test_trick_count_too_few(group_tricks):
     r = replay_hand(HandRecord(P, S, BIDS, tricks=tricks_of(group_tricks, count=12)))
-    assert found(r) == [("trick_count", "only 12 tricks are recorded and no claim ends the hand")]
+    # The wording is checked by tests/test_examples.py (CONSISTENCY, twelve-tricks.json).
+    assert identified(r) == [("trick_count", None, None, None)]
+    assert r.findings[0].evidence == {"tricks": 12}
 
 
 def test_trick_count_too_many(group_tricks):
     tricks = tricks_of(group_tricks) + (TrickRecord(W, cs("2S 2C 2D 2H")),)
     r = replay_hand(HandRecord(P, S, BIDS, tricks=tricks))
+    assert identified(r) == [("trick_count", 14, None, None)]
     assert found(r) == [("trick_count", "trick 14: a hand has only 13 tricks")]
     assert r.tricks_won[W] == 13
 
 
 def test_tricks_won_total():
     r = replay_hand(HandRecord(P, S, BIDS, tricks_won={N: 4, E: 3, S: 3, W: 2}))
-    assert found(r) == [("tricks_won_total", "tricks won add up to 12, not 13")]
+    # The wording is checked by tests/test_examples.py (CONSISTENCY, tricks-won-add-to-12.json).
+    assert identified(r) == [("tricks_won_total", None, None, None)]
+    assert r.findings[0].evidence == {"tricks_won": {"N": 4, "E": 3, "S": 3, "W": 2}}
+    assert sum(r.findings[0].evidence["tricks_won"].values()) == 12
 
 
 def test_tricks_mismatch(group_tricks):
     r = replay_hand(HandRecord(P, S, BIDS, tricks=tricks_of(group_tricks),
                                tricks_won={N: 1, E: 0, S: 0, W: 12}))
+    assert identified(r) == [("tricks_mismatch", None, N, None)]
+    assert r.findings[0].evidence == {"recorded": {"N": 1, "E": 0, "S": 0, "W": 12},
+                                      "played": {"N": 0, "E": 0, "S": 0, "W": 13}}
     assert found(r) == [("tricks_mismatch", "tricks won as recorded (N 1, E 0, S 0, W 12) differ"
                                             " from the play (N 0, E 0, S 0, W 13)")]
     assert r.tricks_won == {N: 0, E: 0, S: 0, W: 13}  # the play is scored

@@ -26,7 +26,7 @@ from scorekeeper.session.game_session import (
     parse_bid,
     parse_tricks,
 )
-from support.simulate import random_game_log
+from scorekeeper.logs.random_logs import random_game_log
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 FOUR = {"N": "Alex", "E": "Beth", "S": "Charlie", "W": "David"}

@@ -200,7 +200,7 @@ def check_redraws(variant: Variant, bids: Iterable[Bid], redraws: Sequence[Redra
         def bad(kind: str, text: str, card: Card | None = None) -> None:
             problems.append(Problem("redraw_invalid", kind, text, seat=r.seat, card=card,
                                     index=i))
-        other = next((s for s in variant.seats if s != r.seat), None)
+        other = r.seat.partner  # the other player: N and S face each other
         if r.seat not in blinds:
             bad("not_blind", f"{r.seat} did not bid Blind Nil")
         if r.seat in seats:
@@ -223,7 +223,7 @@ def check_redraws(variant: Variant, bids: Iterable[Bid], redraws: Sequence[Redra
                 bad("drawn_back", f"{c} is both discarded and drawn", c)
             if draw_discards is not None and not draw_discards & BIT[c]:
                 bad("not_in_pile", f"{c} is not among the cards discarded in the draw", c)
-            elif start is not None and other is not None and start.get(other, 0) & BIT[c]:
+            elif start is not None and start.get(other, 0) & BIT[c]:
                 # Without the draw (a recorded deal only), the other player's hand is all
                 # that shows the card was not in the pile.
                 bad("held_by_other", f"{c} was drawn by {r.seat}, but {other} holds it", c)

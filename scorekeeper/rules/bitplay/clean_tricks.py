@@ -1,41 +1,42 @@
 """The check of full partnership tricks, card by card at int speed, and its tables.
 
 ``play_tricks4`` is the loop every clean partnership hand goes through when many hands are
-swept: ``fastcheck.check_play`` (a season's import, the app's analysis of a game) and the
-bulk audit (``scorekeeper.audit.plain_logs``, straight from a log's card lists). It only says whether
-the play is clean; when it is not, ``fastcheck`` checks the hand card by card to name what is
-wrong. The tables are shared with ``fastcheck``'s card-by-card loops.
+swept: ``hand_check.check_play`` (a season's import, the app's analysis of a game) and the
+bulk audit (``scorekeeper.audit.plain_logs``, straight from a log's card lists). It only says
+whether the play is clean; when it is not, ``hand_check`` checks the hand card by card to name
+what is wrong. The tables are shared with ``hand_check``'s card-by-card loops.
 
-A module of its own so that the bulk audit loads the loop without the rest of ``fastcheck``.
+The tables are built from the reference at import, so the rules are written once:
+:data:`BEATS` from ``trick.winning_index``, :data:`LED_MASK` from ``cards.SUIT_MASKS``,
+:data:`ORDER` from ``Variant.turn_order`` (``tests/unit/test_bitplay_tables.py`` checks them).
+
+A module of its own so that the bulk audit loads the loop without the rest of ``hand_check``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import BIT, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS
-from ..seats import Variant
+from ..cards import BIT, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS, SUIT_OF
+from ..seats import Seat, Variant
+from ..trick import winning_index
 
 #: LED_MASK[c]: the 13-bit mask of c's suit, shifted in place (the suit a lead of c asks for).
-LED_MASK: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in range(52))
+LED_MASK: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(52))
 
-
-def _beats(best: int, c: int) -> bool:
-    # The same comparison as trick.winning_index: a higher card of the winning card's suit,
-    # or the first spade on a trick that has none (the winning card is of the suit led or a
-    # spade, so this needs no led suit).
-    return (c // 13 == best // 13 and c > best) or (c // 13 == 3 and best // 13 != 3)
-
-
-#: BEATS[best][c]: whether c takes the trick from the card now winning it.
-BEATS: tuple[tuple[bool, ...], ...] = tuple(tuple(_beats(a, b) for b in range(52))
-                                            for a in range(52))
+#: BEATS[best][c]: whether c takes the trick from the card now winning it: the two-card case
+#: of ``trick.winning_index``. That function keeps only the card winning so far, so walking a
+#: trick through this table names the same winner.
+BEATS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(winning_index((best, c)) == 1 for c in range(52)) for best in range(52))
 
 _P, _T = Variant.PARTNERSHIP, Variant.TWO_PLAYER
-#: ORDER[variant][leader]: the seats (plain ints) in play order, or None for no such seat.
+#: ORDER[variant][leader]: the seats (plain ints) in play order, or None for a leader with no
+#: seat in the variant (E or W in the two-player game).
 ORDER: dict[Variant, tuple[tuple[int, ...] | None, ...]] = {
-    _P: ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2)),
-    _T: ((0, 2), None, (2, 0), None),
+    v: tuple(tuple(int(s) for s in v.turn_order(lead)) if lead in v.seats else None
+             for lead in Seat)
+    for v in Variant
 }
 
 
@@ -47,7 +48,7 @@ def play_tricks4(leaders: Iterable[int], cards: Iterable[int], hold: list[int], 
     ``hold``: each seat's mask when play began, updated as cards leave it; ``turn``: the seat
     to lead the first; each trick's winner is appended to ``winners``. Returns (clean, tricks
     won by seat, every card played); when not clean, the counts, winners and ``hold`` mean
-    nothing, and the card-by-card check (``fastcheck._play_slow``) says what is wrong.
+    nothing, and the card-by-card check (``hand_check._play_slow``) says what is wrong.
 
     Clean means what ``check_play`` means by no problem: each trick led by the last winner,
     every card held, none played twice, suit followed, no spade led before spades are broken
@@ -56,7 +57,9 @@ def play_tricks4(leaders: Iterable[int], cards: Iterable[int], hold: list[int], 
     lists), so it does the least per card: a card leaves its seat's mask by exclusive or,
     which never fails; a card the seat did not hold shows at the end as a bit that was not
     there at the start (or as a card played twice). Until then the masks are exact, so every
-    revoke and spade lead is seen.
+    revoke and spade lead is seen. The checks repeat ``trick.breach`` (revoke, spade led before
+    spades are broken) and ``trick.winning_index`` (through ``BEATS``); ``hand_check``'s module
+    doc lists them.
     """
     clean = True
     played = 0

@@ -8,18 +8,27 @@ holds exactly the codes ``replay_hand`` would report for the same record and rul
     check_hand(r, rules) == 0   <=>   not replay_hand(r, rules).findings
     codes_of(check_hand(r, rules)) == {f.code for f in replay_hand(r, rules).findings}
 
-(``tests/unit/test_fastcheck.py`` proves both on random legal hands and on hands with injected
-problems). Use it to sweep many hands; replay a flagged hand to learn what, where and why.
+(``tests/unit/test_hand_check.py`` proves both, in both variants, on random legal hands and on
+hands with injected problems). Use it to sweep many hands; replay a flagged hand to learn
+what, where and why.
 
-How it stays fast: cards are ints and hands are 52-bit masks; each seat's holding lives in a
-list indexed by seat; a 4-card (or 2-card) trick is checked unrolled, with precomputed tuples
-for the suit mask of each card and for "does card b beat card a" (``fastplay.py``: a clean
-partnership hand goes through its loop, which only says clean or not, and a hand that is not
-is checked again card by card to name what is wrong); whether spades are broken is
-``played & SPADES_MASK`` (the referee's reading of RULES.md: any spade played breaks spades);
-a duplicated card is found once for the whole hand by counting bits. The rare shapes (a short
-trick, a leader with no seat, a claim, exchanges, a draw, redraws, odd bids) take slower
-branches that mirror the replay step for step.
+How it stays fast: cards are ints and hands are 52-bit masks, each seat's in a list indexed
+by seat; a 4-card (or 2-card) trick is checked unrolled, with the tables of
+``clean_tricks.py`` (built from the reference: the suit mask of each card, "does card b beat
+card a"); a clean partnership hand goes through its loop, which only says clean or not, and a
+hand that is not is checked again card by card to name what is wrong. Spades are broken once
+``played & SPADES_MASK`` (RULES.md as the referee reads it: any spade played breaks them). The
+rare shapes (a short trick, a leader with no seat, a claim, exchanges, a draw, redraws, odd
+bids) take slower branches that mirror the replay step for step.
+
+What the play loops (``clean_tricks.play_tricks4``, ``_play2``, ``_odd_trick``) repeat: each
+card is a step of ``replay._play`` through ``hand.HandPlay.record``, on masks. The lead check
+is ``HandPlay._breaches``' ``lead_out_of_turn``; held and not played before is
+``HandPlay.verify_possible``; ``not b & led and h & led`` (not following while holding the
+suit led) is ``trick.breach``'s ``revoke``, and ``c >= 39 and not played & SPADES_MASK and h
+& NON_SPADES_MASK`` (a spade led before any spade was played, by a seat with another suit)
+its ``spade_led_unbroken``: both are cards ``trick.legal_plays`` leaves out. The winner, by
+``BEATS``, is ``trick.winning_index``; trick sizes and count are ``replay._play``'s.
 
 Like ``replay_hand``, a dealer with no seat in the variant (E or W in the two-player game) is
 not a finding: it raises ``ValueError``.
@@ -33,10 +42,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import BIT, NON_SPADES_MASK, SPADES_MASK
 from ..seats import Seat, Variant
-from .clean_tricks import BEATS as _BEATS
-from .clean_tricks import LED_MASK as _LED_MASK
-from .clean_tricks import ORDER as _ORDER
-from .clean_tricks import play_tricks4
+from .clean_tricks import (BEATS as _BEATS, LED_MASK as _LED_MASK, ORDER as _ORDER,
+                           play_tricks4)
 from ..settings import DEFAULT_RULES, RuleSet
 
 if TYPE_CHECKING:
@@ -85,7 +92,7 @@ def codes_of(mask: int) -> frozenset[str]:
     return frozenset(code for i, code in enumerate(CODES) if mask >> i & 1)
 
 
-# -- precomputed tables (the trick tables are fastplay's) ------------------------------
+# -- precomputed tables (the trick tables are clean_tricks') -----------------------------
 _P, _T = Variant.PARTNERSHIP, Variant.TWO_PLAYER
 _SEAT_INTS = {_P: (0, 1, 2, 3), _T: (0, 2)}
 _SEATS = tuple(Seat)
@@ -372,6 +379,7 @@ def _check_exchanges(record, v, held, played) -> tuple[int, list[int] | None]:
     done = set()
     dealt = held  # a giver must have been dealt his cards (not merely received them)
     held = list(held) if held is not None else None
+    passed = 0  # without a deal: the cards earlier exchanges passed
     for x in xs:
         giver, receiver = int(x.giver), int(x.receiver)
         bad = (receiver != (giver + 2) % 4
@@ -382,6 +390,10 @@ def _check_exchanges(record, v, held, played) -> tuple[int, list[int] | None]:
         m = _mask(x.cards)
         if dealt is not None and m & ~dealt[giver]:
             bad = True
+        if dealt is None:
+            if m & passed:
+                bad = True  # before_play's 'passed_twice'
+            passed |= m
         if any(pm & m for s, pm in enumerate(played) if s != receiver):
             bad = True
         if bad:
@@ -403,17 +415,32 @@ def _check_redraws(record, v, held, draw_discards, played) -> tuple[int, list[in
         return REDRAW_INVALID, held
     problems = 0
     blinds = {b.seat for b in record.bids if b.blind and b.tricks == 0}
+    start = held  # each player's hand before any redraw
     held = list(held) if held is not None else None
     all_played = played[0] | played[1] | played[2] | played[3]
+    redrawn: set[int] = set()
+    moved = 0  # the cards earlier redraws discarded or drew
     for r in record.redraws:
         seat = int(r.seat)
         gone, got = _mask(r.discarded), _mask(r.drawn)
+        # The same verdict as before_play.check_redraws, kind by kind: not a Blind Nil
+        # bidder, counts, a card discarded that was played; a second redraw, a card named
+        # twice, a card drawn back, a card an earlier redraw moved.
         bad = (r.seat not in blinds or len(r.discarded) != len(r.drawn)
-               or len(r.discarded) > 3 or gone & all_played)
-        if held is not None and gone & ~held[seat]:
+               or len(r.discarded) > 3 or gone & all_played
+               or seat in redrawn or gone.bit_count() != len(r.discarded)
+               or got.bit_count() != len(r.drawn) or gone & got or got & moved)
+        redrawn.add(seat)
+        moved |= gone | got
+        if start is not None and gone & ~start[seat]:
             bad = True
-        if draw_discards is not None and got & ~draw_discards:
-            bad = True
+        in_pile = got
+        if draw_discards is not None:
+            if got & ~draw_discards:
+                bad = True
+            in_pile = got & draw_discards
+        if start is not None and in_pile & start[(seat + 2) % 4]:
+            bad = True  # the other player (N or S) holds it
         if any(pm & got for s, pm in enumerate(played) if s != seat):
             bad = True
         if bad:
@@ -445,6 +472,7 @@ def _play(tricks, n_seats: int, hold: list[int], turn: int,
 
 
 def _play4(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int, list[int], int]:
+    """Partnership play: ``play_tricks4`` says clean or not; ``_play_slow`` names what."""
     for t in tricks:
         if len(t.cards) != 4:  # a short or long trick: card by card, as the replay plays it
             return _play_slow(tricks, 4, hold, turn, winners)
@@ -461,6 +489,8 @@ def _play4(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int,
 
 
 def _play2(tricks, hold: list[int], turn: int, winners: list[int]) -> tuple[int, list[int], int]:
+    """Two-player play, each 2-card trick unrolled (the checks of the module doc); a trick
+    of another size, or led by E or W, goes card by card (``_odd_trick``)."""
     problems = 0
     played = 0
     won = [0, 0, 0, 0]

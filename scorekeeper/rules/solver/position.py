@@ -1,16 +1,17 @@
 """The ending the double-dummy solver searches: position, legal moves, tricks, goal.
 
-Everything about an ending that is not search lives here, so ``solver.py`` can be read as the
+Everything about an ending that is not search lives here, so ``search.py`` can be read as the
 search alone: a :class:`Position` (a part-played ending, validated on construction), the
 rules of play on it (:func:`legal_moves`, :func:`trick_winner`, :func:`apply_move`,
 :func:`replay`) and the :class:`Goal` of a claim (whose tricks count, who wants them many).
 
-Rules: spades always trump, suit must be followed, spades may not be led
-before broken unless the leader holds only spades.  Two-player games use
-seats 0 and 2, alternating.  Cards are ``suit * 13 + rank`` (C, D, H, S;
-rank 0 = deuce), hands are 52-bit masks.  Standard library only, so the
-referee can use it anywhere.  The names are re-exported by ``solver.py``,
-the module callers import.
+The rules are the core's, not a copy: legal cards come from ``trick.legal_plays``, the
+winner of a trick from ``trick.winning_index``, seat order from ``Variant.turn_order``, and
+the search's table :data:`BEATS` is built from ``winning_index`` at import. Cards are the
+core's ints (``suit * 13 + rank``, ``cards.py``), hands 52-bit masks; a position names seats
+by int (0..3: N, E, S, W), two-player games using seats 0 and 2. Spades are broken once any
+spade has been played, as the replay reads RULES.md. The names are re-exported by
+``search.py``, the module callers import.
 """
 
 from __future__ import annotations
@@ -18,19 +19,35 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "CDHS"
-SPADE = 3
-SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
-SPADES = SUIT_MASKS[SPADE]
-NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
+from ..cards import (CARDS, NON_SPADES_MASK, RANK_CHARS, SPADES_MASK, SUIT_CHARS, SUIT_MASKS,
+                     Suit)
+from ..seats import Seat, Variant
+from ..trick import legal_plays, winning_index
+
+SPADE = int(Suit.SPADES)
+SPADES = SPADES_MASK
+NON_SPADES = NON_SPADES_MASK
+
+#: BEATS[best][c]: whether ``c``, played to a trick that ``best`` is winning, takes it. The
+#: pairwise form of ``trick.winning_index`` (which keeps only the card winning so far), so
+#: the search follows a trick card by card with one lookup; ``test_solver_core_rules.py``
+#: proves that folding it over a trick gives ``winning_index``.
+BEATS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(winning_index((best, c)) == 1 for c in range(52)) for best in range(52))
+
+_VARIANT = {False: Variant.PARTNERSHIP, True: Variant.TWO_PLAYER}
+#: _SEATS[two_player]: the active seats as ints, in playing order from seat 0.
+_SEATS = {two: tuple(int(s) for s in v.seats) for two, v in _VARIANT.items()}
+#: _ORDER[two_player, leader]: the seats as ints in the order they play to a trick.
+_ORDER = {(two, int(lead)): tuple(int(s) for s in v.turn_order(lead))
+          for two, v in _VARIANT.items() for lead in v.seats}
 
 Play = tuple[int, int]  # one play in a line: (seat, card)
 
 
 def card_text(card: int) -> str:
     """Two-character text of a card, e.g. 51 -> "AS", 0 -> "2C"."""
-    return RANK_CHARS[card % 13] + SUIT_CHARS[card // 13]
+    return str(CARDS[card])
 
 
 def _cards(mask: int) -> list[int]:
@@ -83,13 +100,11 @@ class Position:
     @property
     def seats(self) -> tuple[int, ...]:
         """Active seats in playing order from seat 0."""
-        return (0, 2) if self.two_player else (0, 1, 2, 3)
+        return _SEATS[self.two_player]
 
     def trick_order(self) -> tuple[int, ...]:
         """Seats in the order they play to the current trick."""
-        step = 2 if self.two_player else 1
-        n = len(self.seats)
-        return tuple((self.leader + step * i) % 4 for i in range(n))
+        return _ORDER[self.two_player, self.leader]
 
     @property
     def to_move(self) -> int:
@@ -127,31 +142,24 @@ class Goal:
 
 
 def partnership(seat: int, two_player: bool = False) -> frozenset[int]:
-    """The seats playing on seat's side."""
-    return frozenset({seat}) if two_player else frozenset({seat, (seat + 2) % 4})
+    """The seats playing on seat's side (``Seat.partner``)."""
+    return frozenset({seat}) if two_player else frozenset({seat, int(Seat(seat).partner)})
 
 
 def legal_moves(position: Position) -> list[int]:
-    """All legal cards for the seat to move, ascending."""
-    hand = position.hands[position.to_move]
-    if position.trick_cards:
-        legal = hand & SUIT_MASKS[position.trick_cards[0] // 13] or hand
-    elif position.spades_broken:
-        legal = hand
-    else:
-        legal = hand & NON_SPADES or hand
-    return _cards(legal)
+    """All legal cards for the seat to move, ascending (``trick.legal_plays``)."""
+    trick = position.trick_cards
+    led = trick[0] // 13 if trick else None
+    return _cards(legal_plays(position.hands[position.to_move], led, position.spades_broken))
 
 
 def trick_winner(leader: int, cards: Iterable[int], two_player: bool = False) -> int:
-    """Seat that wins a complete trick led by ``leader``."""
-    step = 2 if two_player else 1
-    seat, best, best_seat = leader, -1, leader
-    for i, c in enumerate(cards):
-        if i == 0 or (c > best and (c >= 39 or c // 13 == best // 13)):
-            best, best_seat = c, seat
-        seat = (seat + step) % 4
-    return best_seat
+    """Seat that wins a complete trick led by ``leader`` (``trick.winning_index``); given
+    the first cards of a trick, the seat winning it so far."""
+    order = _ORDER.get((two_player, leader))
+    if order is None:
+        raise ValueError(f"leader {leader} is not an active seat")
+    return order[winning_index(tuple(cards))]
 
 
 def apply_move(position: Position, card: int) -> Position:
@@ -185,3 +193,12 @@ def replay(position: Position, line: Iterable[Play]) -> tuple[Position, tuple[in
         if last:
             won[trick_winner(leader, trick, position.two_player)] += 1
     return position, tuple(won)
+
+
+# RANK_CHARS, SUIT_CHARS and SUIT_MASKS are the core's (``cards.py``), named here so that
+# ``search`` re-exports them with the rest of the ending's names: callers import them there.
+__all__ = [
+    "BEATS", "NON_SPADES", "RANK_CHARS", "SPADE", "SPADES", "SUIT_CHARS", "SUIT_MASKS", "Goal",
+    "Play", "Position", "apply_move", "card_text", "legal_moves", "partnership", "replay",
+    "trick_winner",
+]

@@ -9,8 +9,10 @@ bidder's own tricks against the opponents.
 This module is the search and the questions a referee asks of it (exact
 tricks, "can they force k?", a refutation line to show).  The ending it
 searches (``Position``, ``Goal``, the rules of play, card encoding) lives in
-``solver_position.py``; its names are re-exported here, so callers import
-everything from this module.  Standard library only.
+``position.py``, and which cards the search tries at a node, in which order,
+in ``moves.py``; the ending's names are re-exported here, so callers import
+everything from this module.  The rules of play are the core's
+(``rules.trick``): see ``position.py``.
 
 Pure Python, so the search is built to do little work per answer:
 * a boolean "can the maximizers reach k?" search (``_Search.ge``); exact
@@ -27,13 +29,14 @@ Pure Python, so the search is built to do little work per answer:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from .position import (NON_SPADES, RANK_CHARS, SPADE, SPADES, SUIT_CHARS, SUIT_MASKS,
-                              Goal, Play, Position, apply_move, card_text, legal_moves,
-                              partnership, replay, trick_winner)
+from .moves import MoveOrder, clear_memos, memo_size
+from .position import (BEATS, NON_SPADES, RANK_CHARS, SPADE, SPADES, SUIT_CHARS, SUIT_MASKS,
+                       Goal, Play, Position, apply_move, card_text, legal_moves, partnership,
+                       replay, trick_winner)
 
 # The public API, the ending's names included: callers import all of it from here.
 __all__ = [
@@ -43,6 +46,7 @@ __all__ = [
     "principal_line", "refute_claim", "refute_nil", "replay", "solve", "stoppable",
     "SearchStopped", "trick_winner",
 ]
+
 
 class SearchStopped(Exception):
     """A search started inside :func:`stoppable` ended early because its ``stop()`` said so."""
@@ -70,37 +74,17 @@ def stoppable(stop: Callable[[], bool]) -> Iterator[None]:
         _STOP.reset(token)
 
 
-_REPS: dict[int, tuple[int, ...]] = {}
 _CANON: dict[int, int] = {}
 _MEMO_LIMIT = 1 << 21
 
 
 def clear_caches(limit: int = 0) -> None:
-    """Drop the module's memo tables (they only speed up later solves) if
+    """Drop the solver's memo tables (they only speed up later solves) if
     they hold more than ``limit`` entries: a long-running referee process
     must not grow without bound."""
-    if len(_CANON) + len(_FOLLOW) + len(_REPS) > limit:
-        _REPS.clear()
+    if len(_CANON) + memo_size() > limit:
         _CANON.clear()
-        _FOLLOW.clear()
-
-
-def _reps(present: int, held: int) -> tuple[int, ...]:
-    """Ranks (high to low) of one card per group of touching cards in
-    ``held``: a held card represents its group when the next higher card
-    still in play is not held (played cards do not separate touching ones)."""
-    key = present << 13 | held
-    out = _REPS.get(key)
-    if out is None:
-        reps, above_held = [], False
-        for r in range(12, -1, -1):
-            if present >> r & 1:
-                mine = bool(held >> r & 1)
-                if mine and not above_held:
-                    reps.append(r)
-                above_held = mine
-        out = _REPS[key] = tuple(reps)
-    return out
+        clear_memos()
 
 
 _SUIT4 = 0x1FFF | 0x1FFF << 52 | 0x1FFF << 104 | 0x1FFF << 156
@@ -127,10 +111,13 @@ def _canon_suit(packed: int) -> int:
     return out
 
 
-class _Search:
-    """Boolean search state for one goal; the table survives across calls."""
+class _Search(MoveOrder):
+    """Boolean search state for one goal; the table survives across calls.
 
-    __slots__ = ("hands", "tgt", "mx", "friend", "step", "last", "tt", "nodes", "hist", "stop")
+    The state move ordering reads (hands, goal, seat step) is declared by
+    :class:`~.moves.MoveOrder`, which supplies ``moves``."""
+
+    __slots__ = ("tt", "nodes", "stop")
 
     def __init__(self, goal: Goal, two_player: bool) -> None:
         self.hands: list[int] = [0, 0, 0, 0]
@@ -156,12 +143,7 @@ class _Search:
             return self.ge(pos.leader, broken, k)
         if k <= 0 or k > pos.tricks_left:
             return k <= 0
-        cards = pos.trick_cards
-        best_seat = trick_winner(pos.leader, cards, pos.two_player)
-        best = cards[pos.trick_order().index(best_seat)]
-        played = sum(1 << c for c in cards)
-        return self.trick(pos.to_move, len(cards), cards[0] // 13, best, best_seat,
-                          played, broken, k)
+        return self.trick(pos.to_move, *trick_state(pos), broken, k)
 
     def value(self, pos: Position) -> int:
         """Exact target tricks from pos, by bisection on ``at_least``."""
@@ -188,12 +170,13 @@ class _Search:
         if not self.nodes & _STOP_EVERY and self.stop is not None and self.stop():
             raise SearchStopped
         if n == 1:  # last trick: no choices left
-            step, seat, best, best_seat = self.step, leader, -1, leader
-            for i in range(self.last + 1):
-                c = hands[seat].bit_length() - 1
-                if i == 0 or (c > best and (c >= 39 or c // 13 == best // 13)):
-                    best, best_seat = c, seat
+            step, seat = self.step, leader
+            best, best_seat = hands[seat].bit_length() - 1, seat
+            for _ in range(self.last):
                 seat = (seat + step) & 3
+                c = hands[seat].bit_length() - 1
+                if BEATS[best][c]:
+                    best, best_seat = c, seat
             return self.tgt[best_seat] >= k
         # One suit of all four hands is a single masked shift of the
         # interleaved deal; _CANON renumbers it by rank among cards in play.
@@ -308,11 +291,12 @@ class _Search:
         last = idx == self.last
         nxt = (seat + self.step) & 3
         tgt = self.tgt
+        beats = BEATS[best] if idx else ()  # which cards take the trick from ``best``
         for c in self.moves(seat, hand, idx, lead_suit, best, best_seat, played, broken):
             hands[seat] = hand ^ (1 << c)
             if idx == 0:
                 ls, b, bs = c // 13, c, seat
-            elif c > best and (c >= 39 or c // 13 == lead_suit):
+            elif beats[c]:
                 ls, b, bs = lead_suit, c, seat
             else:
                 ls, b, bs = lead_suit, best, best_seat
@@ -328,160 +312,17 @@ class _Search:
                 return r
         return not is_max
 
-    def moves(self, seat: int, hand: int, idx: int, lead_suit: int, best: int,
-              best_seat: int, played: int, broken: bool) -> Sequence[int]:
-        """Legal cards, one per group of touching cards, likely best first.
 
-        Following suit is the commonest case, so its orderings are memoized
-        per (suit, cards in play, holding, card to beat)."""
-        hands = self.hands
-        if idx == 0:
-            return self.leads(seat, hand if broken else (hand & NON_SPADES or hand))
-        mx = self.mx[seat]
-        tgt = self.tgt
-        good_now = (tgt[best_seat] == 1) == mx  # the card winning now suits us
-        me_good = (tgt[seat] == 1) == mx  # winning it ourselves would suit us
-        sh = 13 * lead_suit
-        held = (hand >> sh) & 0x1FFF
-        orders: tuple[Sequence[int], ...]
-        if held:
-            pres = ((hands[0] | hands[1] | hands[2] | hands[3] | played) >> sh) & 0x1FFF
-            thr = best % 13 + 1 if best // 13 == lead_suit else 13
-            key = ((lead_suit << 13 | pres) << 13 | held) << 4 | thr
-            found = _FOLLOW.get(key)
-            orders = found if found is not None else _follow_orders(key)
-        else:
-            present = hands[0] | hands[1] | hands[2] | hands[3] | played
-            win: list[int] = []
-            lose: list[int] = []
-            for sh in (0, 13, 26, 39):
-                h = (hand >> sh) & 0x1FFF
-                if h:
-                    for r in _reps((present >> sh) & 0x1FFF, h):
-                        c = sh + r
-                        (win if c > best and c >= 39 else lose).append(c)
-            if len(lose) > 1:  # low to high by rank across suits
-                lose = [c for _, c in sorted([(c % 13, c) for c in lose])]
-            win.sort()
-            orders = (lose + win, lose[::-1] + win, win + lose)
-        if good_now:
-            return orders[0] if me_good else orders[1]
-        if me_good:  # second hand low; later hands win as cheaply as they can
-            if idx == self.last:
-                return orders[2]
-            if idx == 1:
-                return self.second_hand(seat, held, sh, best, orders)
-            # Third hand: first the cheapest card fourth hand cannot beat.
-            nxt = (seat + self.step) & 3
-            if held and not self.friend[seat][nxt]:
-                theirs = (hands[nxt] >> sh) & 0x1FFF
-                if theirs:
-                    floor = sh + theirs.bit_length() - 1
-                    o = orders[2]
-                    return [c for c in o if c > floor] + [c for c in o if c <= floor]
-            return orders[2]
-        return orders[1]  # a seat that must not win ducks with its highest
-
-    def second_hand(self, seat: int, held: int, sh: int, best: int,
-                    orders: tuple[Sequence[int], ...]) -> Sequence[int]:
-        """Second hand low if partner (fourth) can top everything or third
-        hand can ruff; otherwise first the cheapest card that beats both the
-        lead and third hand's best card in the suit."""
-        third, fourth = (seat + 1) & 3, (seat + 2) & 3
-        friend = self.friend[seat]
-        if not held or self.last != 3 or friend[third] or not friend[fourth]:
-            return orders[0]
-        hands = self.hands
-        theirs = (hands[third] >> sh) & 0x1FFF
-        if not theirs and hands[third] & SPADES:
-            return orders[0]
-        top = max(theirs.bit_length() - 1, best - sh)
-        if ((hands[fourth] >> sh) & 0x1FFF).bit_length() - 1 > top:
-            return orders[0]
-        above = [c for c in orders[2] if c - sh > top]
-        return above + [c for c in orders[0] if c - sh <= top] if above else orders[0]
-
-    def shed_score(self, seat: int, sh: int, low: int) -> int:
-        """Score a low lead (rank ``low``) by a seat that wants others to win
-        the trick: the Nil bidder wants his partner able to overtake or an
-        opponent forced over him; his opponents want a target seat forced
-        to play over the lead (a void target seat just discards)."""
-        hands, tgt, mx = self.hands, self.tgt, self.mx
-        score = 1
-        for o in (0, 1, 2, 3):
-            h = (hands[o] >> sh) & 0x1FFF
-            if o == seat or not h:
-                continue
-            if tgt[seat]:
-                over = h.bit_length() - 1 if mx[o] == mx[seat] else (h & -h).bit_length() - 1
-                if over > low:
-                    return 4
-            elif tgt[o]:
-                score = max(score, 4 if (h & -h).bit_length() - 1 > low else 3)
-        return score
-
-    def leads(self, seat: int, legal: int) -> list[int]:
-        """Order leads: cash masters, lead low towards a partner's master or
-        ruff, keep away from suits the other class can ruff.  A seat that
-        wants to lose tricks (Nil) prefers low leads under others' cards."""
-        hands = self.hands
-        friend = self.friend[seat]
-        wants = friend[seat]
-        allc = hands[0] | hands[1] | hands[2] | hands[3]
-        scored: list[tuple[int, int]] = []
-        for s in (0, 1, 2, 3):
-            sh = 13 * s
-            held = (legal >> sh) & 0x1FFF
-            if not held:
-                continue
-            pres = (allc >> sh) & 0x1FFF
-            reps = _reps(pres, held)
-            top_bit = 1 << (pres.bit_length() - 1 + sh)
-            owner = 0 if hands[0] & top_bit else 1 if hands[1] & top_bit else 2 if hands[2] & top_bit else 3
-            ruffers = [] if s == SPADE else [friend[o] for o in (0, 1, 2, 3) if o != seat
-                                             and not (hands[o] >> sh) & 0x1FFF and hands[o] & SPADES]
-            enemy_ruff, friend_ruff = False in ruffers, True in ruffers
-            if not wants:
-                first = reps[-1]
-                score = self.shed_score(seat, sh, first)
-            elif owner == seat:
-                score, first = (4 if not enemy_ruff else 1), reps[0]
-            else:
-                first = reps[-1]
-                if friend[owner] or (friend_ruff and not enemy_ruff):
-                    score = 1 if enemy_ruff else 3  # low to partner's winner
-                elif enemy_ruff:
-                    score = 0
-                else:
-                    # Lead towards partner's tenace when he holds the second card.
-                    rest = pres & ~(1 << (pres.bit_length() - 1))
-                    second = 1 << (rest.bit_length() - 1 + sh) if rest else 0
-                    score = 2 if second and second & ~hands[seat] and any(
-                        friend[o] and hands[o] & second for o in (0, 1, 2, 3)) else 1
-            for r in reps:
-                scored.append(((score << 5) + 16 + r if r == first else 12 - r, sh + r))
-        # Within a score class, leads that cut off before come first.
-        hist, base = self.hist, seat * 52
-        scored.sort(key=lambda t: (t[0] >> 5, hist[base + t[1]], t[0]), reverse=True)
-        return [c for _, c in scored]
-
-
-_FOLLOW: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
-def _follow_orders(key: int) -> tuple[tuple[int, ...], ...]:
-    """Three orderings of one holding when following suit: all low to high;
-    losers high to low then winners low to high (ducking); winners low to
-    high then losers low to high (winning cheaply)."""
-    thr = key & 15
-    held = (key >> 4) & 0x1FFF
-    pres = (key >> 17) & 0x1FFF
-    sh = 13 * (key >> 30)
-    reps = _reps(pres, held)
-    win = tuple(sh + r for r in reversed(reps) if r >= thr)
-    lose = tuple(sh + r for r in reversed(reps) if r < thr)
-    out = _FOLLOW[key] = (lose + win, lose[::-1] + win, win + lose)
-    return out
+def trick_state(pos: Position) -> tuple[int, int, int, int, int]:
+    """The search's view of the trick in progress at ``pos``: (place of the next card in
+    the trick, suit led, card winning so far, its seat, mask of the trick's cards); at a lead
+    (0, -1, -1, leader, 0)."""
+    cards = pos.trick_cards
+    if not cards:
+        return 0, -1, -1, pos.leader, 0
+    best_seat = trick_winner(pos.leader, cards, pos.two_player)
+    best = cards[pos.trick_order().index(best_seat)]
+    return len(cards), cards[0] // 13, best, best_seat, sum(1 << c for c in cards)
 
 
 def _check_seats(position: Position, seats: Iterable[int]) -> frozenset[int]:

@@ -80,7 +80,7 @@ def rate(fn, hands, repeat: int) -> tuple[float, float, float]:
 def run(inputs, repeat: int) -> list[tuple[str, str, float, float]]:
     rows = []
     for name, hands in inputs:
-        for fn_name, fn, reps in (("fastcheck.check_hand", check_hand, repeat),
+        for fn_name, fn, reps in (("hand_check.check_hand", check_hand, repeat),
                                   ("replay.replay_hand", replay_hand, max(2, repeat // 3))):
             rows.append((name, fn_name, *rate(fn, hands, reps)))
     return rows
@@ -92,7 +92,7 @@ def show(rows, title: str) -> None:
           "  hands/s")
     for name, fn_name, best, median, cpu in rows:
         flag = ""
-        if fn_name.startswith("fastcheck"):
+        if fn_name.startswith("hand_check"):
             flag = ("  ok (>= 50,000)" if min(best, cpu) >= TARGET
                     else "  ok by CPU time" if cpu >= TARGET else "  BELOW 50,000")
         print(f"  {name:<34} {fn_name:<22} {best:>10,.0f} {median:>8,.0f} {cpu:>9,.0f}{flag}")

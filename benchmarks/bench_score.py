@@ -123,7 +123,7 @@ def stage_times(log: Path) -> list[tuple[str, float]]:
 def prototype_times(log: Path) -> list[tuple[str, float]]:
     """A prototype of a faster ``score`` path, stage by stage (best of 3), to size the
     proposals in README.md: the log is read as today (``read_log``), cards are looked up
-    rather than parsed, and each hand is checked with ``fastcheck.check_and_count`` (replaying only a hand
+    rather than parsed, and each hand is checked with ``hand_check.check_and_count`` (replaying only a hand
     that is not clean, to word its findings) before ``score_game``."""
     from scorekeeper.rules.cards import CARDS
     from scorekeeper.analysis.game import hand_record, ruleset_of
@@ -163,7 +163,7 @@ def prototype_times(log: Path) -> list[tuple[str, float]]:
         t4 = time.perf_counter()
         for name, dt in (("read_log (as today)", t1 - t0),
                          ("hand_record with a card lookup table", t2 - t1),
-                         ("fastcheck.check_and_count per hand", t3 - t2),
+                         ("hand_check.check_and_count per hand", t3 - t2),
                          ("score_game", t4 - t3)):
             best[name] = min(best.get(name, dt), dt)
     return list(best.items())

@@ -6,7 +6,7 @@ tricks as played, and adds the game-level findings: dealer rotation, a hand afte
 was won, a Blind Nil the rules did not allow, a written score that departs from the rules.
 
 The analysis itself, ``analyse_records``, reads only the core's records and a few facts of
-the log, so a log read by the trusted fast reader (``fastread.py``, no pydantic) goes through
+the log, so a log read by the trusted fast reader (``trusted_reader.py``, no pydantic) goes through
 the very same path (``analyse_fast``). This module imports pydantic only for type checking.
 """
 
@@ -90,7 +90,7 @@ class HandFinding:
 @dataclass
 class GameAnalysis:
     log: LogLike
-    """The ``GameLog`` (normal path) or the ``fastread.LogFacts`` (fast path): both have the
+    """The ``GameLog`` (normal path) or the ``trusted_reader.LogFacts`` (fast path): both have the
     ``variant``, ``players``, ``initial``, ``event`` and ``game_id`` the reports read."""
     variant: Variant
     rules: RuleSet
@@ -133,7 +133,7 @@ def analyse_game(log: GameLog, previous: GameAnalysis | None = None) -> GameAnal
 
 
 def analyse_fast(fast: FastLog) -> GameAnalysis:
-    """``analyse_game`` for a log read by ``fastread.read_fast`` (the same analysis)."""
+    """``analyse_game`` for a log read by ``trusted_reader.read_fast`` (the same analysis)."""
     return analyse_records(fast.facts, fast.variant, fast.rules, fast.records,
                            initial_totals(fast.facts.initial, fast.variant), fast.facts.recorded)
 
@@ -141,11 +141,11 @@ def analyse_fast(fast: FastLog) -> GameAnalysis:
 def analyse_file(path: str | os.PathLike[str], warnings: list[str] | None = None) -> GameAnalysis:
     """Read and analyse a log file, the trusted fast way when it can be.
 
-    The text is read once. When ``fastread.read_fast`` takes it (the common shapes of a valid
+    The text is read once. When ``trusted_reader.read_fast`` takes it (the common shapes of a valid
     log), the analysis needs no pydantic; otherwise the normal path reads it
-    (``logio.parse_log``, or ``logio.read_log`` when the file cannot be read as text) and
-    raises ``logio.LogError`` with the same messages as ``validate``. Either way the analysis
-    is the same (``tests/unit/test_fastread.py``).
+    (``files.parse_log``, or ``files.read_log`` when the file cannot be read as text) and
+    raises ``files.LogError`` with the same messages as ``validate``. Either way the analysis
+    is the same (``tests/unit/test_trusted_reader.py``).
     """
     try:
         with open(path, encoding="utf-8") as f:

@@ -3,7 +3,7 @@
 Each file is read and parsed once. A clean card-by-card log goes the bulk way
 (``sweep.sweep_log``: no records, no replay objects); any other log, and any log with a
 finding, is audited in full (``audit.audit_file``, loaded only then). Both write the file's
-part with the same writer (``audit_text.py``), so the document is exactly
+part with the same writer (``audit/json_writer.py``), so the document is exactly
 ``json.dumps(audit.audit_report(...))`` of all the files in order.
 """
 

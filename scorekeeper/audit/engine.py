@@ -2,19 +2,19 @@
 
 Built on ``scorekeeper.analysis.game.analyse_game``: the replay (``rules/replay.py``) finds reneges,
 spades led unbroken, leads and bids out of turn, cards not held, invalid exchanges, a Blind Nil
-the rules forbid and tricks agreed that differ from the play; ``game.py`` adds the dealer's
+the rules forbid and tricks agreed that differ from the play; ``analysis/game.py`` adds the dealer's
 rotation, written scores that depart from the rules and hands after the game was won. This
 module adds
 
 - **claims**: when a hand ends in a claim and the cards never played are known (a recorded
   deal, or in two-player a recorded draw or deal), an exhaustive double-dummy search
-  (``rules/solver.py``, under our rules: spades trump, no spade led before they are broken)
+  (``rules/solver/``, under our rules: spades trump, no spade led before they are broken)
   decides whether the claiming side can guarantee its claimed tricks against every defence
   (``claim_refuted`` shows a defence that beats it), and whether each live Nil of the claiming
   side is safe when the claim gives him no more trick (``nil_claim_refuted``). The two are
   checked one at a time. Without the deal a claim is ``claim_unverifiable``. A good claim is not
   a finding; its verdict is shown with the hand.
-- **penalties**: each proven revoke is penalised by the game's rules (``penalties.py``), and
+- **penalties**: each proven revoke is penalised by the game's rules (``rules/penalties.py``), and
   the game is scored again: the score as recorded, as played and as corrected.
 
 A log whose record is physically impossible (codes in ``INVALID_CODES``, which ``validate``
@@ -199,7 +199,7 @@ def audit_report(audits: list[GameAudit]) -> dict[str, Any]:
 def audit_file(path: str, only_hand: int | None = None, text: str | None = None,
                data: object = None) -> GameAudit:
     """Read and audit one log file (``text`` and ``data``: the file already read, and parsed
-    as JSON, if it was). Raises ``logio.LogError`` for a log that cannot be read, with
+    as JSON, if it was). Raises ``files.LogError`` for a log that cannot be read, with
     ``validate``'s messages, and ``NoSuchHand``."""
     analysis = analyse_file(path) if text is None else analyse_text(path, text, data)
     return audit_game(analysis, path, only_hand)

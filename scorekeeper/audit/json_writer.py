@@ -5,7 +5,7 @@
 encoding them: a hand's part is a few joins of seat letters and numbers that need no escaping,
 and a rare part (penalties, a claim, written scores, a file name) goes through ``json.dumps``.
 Both ways of auditing a file write through these functions: the full audit of a log with
-findings (``audit.py``) and the bulk audit of a clean log (``sweep.py``), so a hand's text is
+findings (``audit/engine.py``) and the bulk audit of a clean log (``audit/plain_logs.py``), so a hand's text is
 written in one place.
 
 This module imports only the seats: the bulk audit loads it without the replay.

@@ -1,25 +1,25 @@
 """The bulk audit: a clean card-by-card log straight from its parsed JSON to the audit's text.
 
 ``scorekeeper audit --format json`` over a season or a club's archive reads thousands of
-hands, nearly all of them in order. For those the full audit (``audit.py``: records, replays,
+hands, nearly all of them in order. For those the full audit (``audit/engine.py``: records, replays,
 findings, penalties, claims) builds a few hundred objects a hand only to say "nothing found".
 :func:`sweep_log` is the quick way for a log whose every hand is *plain*: a partnership hand
 with the deal, the four bids in turn (no Blind Nil), all 13 tricks of four cards, and nothing
 else but ``tricks_won``, ``recorded`` and ``notes``. It reads the card texts straight from the
 parsed JSON into ints, checks the play with the rules core's own loop
-(``rules.fastplay.play_tricks4``, the one ``check_play`` uses), scores the game with the
+(``bitplay.clean_tricks.play_tricks4``, the one ``check_play`` uses), scores the game with the
 core's ``score_game``, and writes the file's part of the document with the same writer as the
-full audit (``audit_text.py``).
+full audit (``audit/json_writer.py``).
 
 It gives up (returns None) at the first thing that is not plain or not clean: a hand of
 another shape, any problem of the play, bids out of turn, tricks agreed that differ from the
 play, a dealer out of rotation, a hand after the game was won, a written score that departs
 from the rules. The caller then audits that log in full, which finds and words every problem.
-So the document is the same either way (``tests/unit/test_sweep.py`` compares the two on
+So the document is the same either way (``tests/unit/test_plain_logs.py`` compares the two on
 random logs), and a log this module takes has no finding.
 
 It accepts only what the schema accepts: the game-level part is checked by the fast reader
-(``loghead.read_head``), and each hand here with the same exact types (an int is an int,
+(``game_part.read_head``), and each hand here with the same exact types (an int is an int,
 cards and seats are looked up among the canonical texts).
 
 This module loads no record, replay or pydantic: a bulk audit of clean logs starts without

@@ -1,6 +1,6 @@
 """A trusted fast reader: a log's JSON text straight to the rules core's records.
 
-Reading a log the normal way (``logio.read_log``) validates it with the pydantic models, which
+Reading a log the normal way (``files.read_log``) validates it with the pydantic models, which
 word every problem precisely; sweeping thousands of hands (``scorekeeper audit`` over a
 season's logs), most of the time goes into importing pydantic and validating logs that are in
 order. This module is the quick way for those, like python-chess's ``push`` next to
@@ -8,15 +8,15 @@ order. This module is the quick way for those, like python-chess's ``push`` next
 ``HandRecord``s, the ``RuleSet`` and the other facts the analysis needs (``LogFacts``)
 without importing pydantic.
 
-It accepts only a strict subset of what the schema (``models/log.py``) accepts: known keys
+It accepts only a strict subset of what the schema (``logs/models.py``) accepts: known keys
 only (plus ``x-`` extension keys where the schema allows them), JSON types exactly as the
 schema asks (an int is an int, never ``true`` or ``3.0``), canonical card texts (one of the 52,
 looked up in a dict), seats and sides of the log's variant, counts 0 to 13 and the other
 bounds of the models, format_version ``1.<digits>``. For anything else it returns None, and
-the caller takes the normal path (``logio.read_log`` -> ``game.analyse_game``), which reads
+the caller takes the normal path (``files.read_log`` -> ``analysis.game.analyse_game``), which reads
 the log or refuses it with exactly today's messages. It never accepts a log the schema
 refuses, and what it builds equals what the normal path builds
-(``tests/unit/test_fastread.py`` proves both on random logs and on every example).
+(``tests/unit/test_trusted_reader.py`` proves both on random logs and on every example).
 """
 
 from __future__ import annotations

@@ -2,14 +2,17 @@
 exchange, the two-player draw and Blind Nil redraw.
 
 ``PrePlayEntries`` is a mixin of ``scorekeeper.referee.play.RefereeHand``, kept apart so each
-module stays readable: these entries are all made before the first card and each is checked
-on its own (by the ``check_*`` functions of ``scorekeeper.referee.view``), while the play,
-the claim, undo, the findings and drafts stay with ``RefereeHand``, which owns the state
+module stays readable: these entries are all made before the first card, and each is checked
+by the rules core's own checks (``rules.before_play``, which the replay runs on a log) on the
+entries so far plus the new one: the first problem the new entry causes refuses it, worded
+here for the person at the table. What is the referee's own is the order of entry (bids in
+turn, the deal before an exchange, the draw before a redraw), which a log does not have. The
+play, the claim, undo, the findings and drafts stay with ``RefereeHand``, which owns the state
 these methods read and append to. Every entry keeps the pokerkit triad: ``verify_x``,
 ``can_x``, ``x``.
 
 It also holds the coercions every entry starts with (a card or seat given as text or
-index), so that ``referee.py`` imports them from here and no import cycle arises.
+index), so that ``play.py`` imports them from here and no import cycle arises.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Hypothesis strategies for random game logs that fit the schema, reaching every field of
 the format: shared by the round-trip property (test_properties.py) and the fast reader's
-properties (test_fastread.py). The house rules are drawn from their declarations
+properties (test_trusted_reader.py). The house rules are drawn from their declarations
 (``rules.settings.HOUSE_RULES``), inside their bounds or, for test_settings_*.py, past them."""
 
 from __future__ import annotations

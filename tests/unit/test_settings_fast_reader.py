@@ -1,6 +1,6 @@
 """The trusted reader (``logs.game_part``) and the normal path (pydantic) agree on a log's
 ``rules``: random objects drawn from the settings' declarations, with values inside the
-bounds, past them, or of a type only pydantic's lax mode converts. test_fastread.py damages
+bounds, past them, or of a type only pydantic's lax mode converts. test_trusted_reader.py damages
 whole logs; this aims at the house rules, where a bound taken from the wrong place would hide."""
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the log layer (pydantic) is imported only where a log is ha
 
 
 def stored_text(log: GameLog) -> str:
-    """The log as stored: the same JSON as ``logio.dump_log`` (same keys, same order) but
+    """The log as stored: the same JSON as ``files.dump_log`` (same keys, same order) but
     compact, which the C encoder writes many times faster than an indented dump."""
     from ...logs.files import log_to_data
 
@@ -31,7 +31,7 @@ def stored_text(log: GameLog) -> str:
 
 
 def pretty_text(text: str) -> str:
-    """A stored log laid out as ``logio.dump_log`` writes it (what ``export`` prints)."""
+    """A stored log laid out as ``files.dump_log`` writes it (what ``export`` prints)."""
     return json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
 
 

@@ -201,7 +201,7 @@ class Store:
 
     def game_json(self, game_id: str) -> str:
         """The stored JSON text of the game's current version (compact; ``export_json``
-        lays it out as ``logio.dump_log`` does)."""
+        lays it out as ``files.dump_log`` does)."""
         row = self._conn.execute("SELECT json FROM game_logs WHERE game_id = ?",
                                  (game_id,)).fetchone()
         if row is None:
@@ -209,7 +209,7 @@ class Store:
         return row[0]
 
     def export_json(self, game_id: str, revision: int | None = None) -> str:
-        """A version of the game (default: the current one) as ``logio.dump_log`` writes
+        """A version of the game (default: the current one) as ``files.dump_log`` writes
         it: two-space indent, a trailing newline."""
         return pretty_text(self.game_json(game_id) if revision is None
                            else self.revision_json(game_id, revision))

@@ -18,7 +18,7 @@ import pytest
 
 # tests/unit is on sys.path (pytest's rootdir import mode):
 from test_audit_random import log_of, play_with_breaches
-from test_fastread import NEAR_KEYS, NEAR_MISSES, at, near, single_changes, spots
+from test_trusted_reader import NEAR_KEYS, NEAR_MISSES, at, near, single_changes, spots
 
 from scorekeeper.audit.batch import audit_paths
 from scorekeeper.audit.engine import audit_report

@@ -8,6 +8,11 @@ Each ``Finding`` has a code. Codes in ``INVALID_CODES`` mean the record is physi
 impossible (a card twice, 12 tricks, a card the seat did not hold): ``validate`` refuses such a
 log. The others are breaches of the rules by players or disagreements at the table (a renege,
 a lead out of turn, tricks agreed that differ from the play): the audit reports them.
+
+The entries before the play (deal, draw, exchanges, redraws) are checked by
+``rules.before_play``, the same checks the referee runs on each entry before it takes it; the
+play goes through the card-play engine (``rules.hand.HandPlay``), which the replay leaves in
+``HandReplay.engine`` for a referee to ask whether the next card can be played.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
     python benchmarks/bench_season.py            # both, full size
     python benchmarks/bench_season.py --games 1000 --hands 100000   # smaller
 
-1. Import: random legal games in the quick form (``simulate.random_game_log``, bids and
+1. Import: random legal games in the quick form (``random_logs.random_game_log``, bids and
    tricks won, up to 15 hands each). Simulating 10,000 games takes minutes, so a pool of
    distinct simulated games is written out 10,000 times under different players, dates and
    tables (each file a different game to the database). Timed: the real command,

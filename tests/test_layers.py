@@ -157,7 +157,7 @@ def _modules_after(code: str, *args: str) -> set[str]:
     """The full names of the modules loaded in a fresh interpreter after ``code``."""
     out = subprocess.run(
         [sys.executable, "-c", code + "\nimport sys\nprint('\\n'.join(sys.modules))", *args],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True, check=True, cwd=ROOT,
     ).stdout
     return set(out.split())
 
@@ -195,8 +195,9 @@ def test_models_import_no_ui_storage_or_cli():
 
 def test_score_and_validate_do_not_import_the_app():
     code = ("from click.testing import CliRunner\nfrom scorekeeper.cli import main\n"
-            "CliRunner().invoke(main, ['validate', 'examples/partnership-game.json'])\n"
-            "CliRunner().invoke(main, ['score', 'examples/partnership-game.json'])")
+            "for cmd in ('validate', 'score'):\n"
+            "    run = CliRunner().invoke(main, [cmd, 'examples/partnership-game.json'])\n"
+            "    assert run.exit_code == 0, (cmd, run.output)")
     loaded = _loaded_after(code)
     assert "textual" not in loaded
 

@@ -1,10 +1,11 @@
 """``scorekeeper audit --format json`` over many files: the document, on two cores.
 
 Each file is read and parsed once. A clean card-by-card log goes the bulk way
-(``sweep.sweep_log``: no records, no replay objects); any other log, and any log with a
-finding, is audited in full (``audit.audit_file``, loaded only then). Both write the file's
-part with the same writer (``audit/json_writer.py``), so the document is exactly
-``json.dumps(audit.audit_report(...))`` of all the files in order.
+(``plain_logs.sweep_log``: no records, no replay objects); any other log, and any log with a
+finding, is audited in full (``engine.audit_file``, loaded only then). Both write the file's
+part with the same writer (``json_writer``), so the document is exactly
+``json.dumps(engine.audit_report(...))`` of all the files in order. ``audit_paths`` audits
+many files for the table.
 """
 
 from __future__ import annotations

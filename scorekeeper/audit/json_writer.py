@@ -1,12 +1,12 @@
 """The JSON audit document written as text, part by part.
 
-``scorekeeper audit --format json`` writes ``json.dumps(audit.audit_report(...))`` exactly
+``scorekeeper audit --format json`` writes ``json.dumps(engine.audit_report(...))`` exactly
 (``tests/unit/test_audit_json_text.py``), but not by building that report's dicts and
 encoding them: a hand's part is a few joins of seat letters and numbers that need no escaping,
 and a rare part (penalties, a claim, written scores, a file name) goes through ``json.dumps``.
 Both ways of auditing a file write through these functions: the full audit of a log with
-findings (``audit/engine.py``) and the bulk audit of a clean log (``audit/plain_logs.py``), so a hand's text is
-written in one place.
+findings (``engine``) and the bulk audit of a clean log (``plain_logs``), so a hand's text
+is written in one place.
 
 This module imports only the seats: the bulk audit loads it without the replay.
 """

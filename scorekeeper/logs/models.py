@@ -69,12 +69,13 @@ class ExtensibleModel(LogModel):
 def _rule_description(rule: Setting) -> str:
     """The setting's one line with its default, as a log's reader would write it."""
     text = rule.description.removesuffix(".")
+    detail = f" {rule.detail}" if rule.detail else ""
     if rule.optional:
-        return f"{text} (default none: {rule.when_none})."
+        return f"{text} (default none: {rule.when_none}).{detail}"
     default = rule.default
     shown = ("true" if default else "false") if isinstance(default, bool) else (
         f"'{default}'" if isinstance(default, str) else str(default))
-    return f"{text} (default {shown})."
+    return f"{text} (default {shown}).{detail}"
 
 
 def _rule_field(rule: Setting) -> tuple[Any, Any]:

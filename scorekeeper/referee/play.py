@@ -57,7 +57,7 @@ from .view import (
     log_hand_dict,
     shown_out_suits,
 )
-from ..rules.before_play import check_exchanges, check_redraws
+from ..rules.before_play import check_exchanges, check_redraws, lone_blind_nils
 from ..rules.errors import ImpossiblePlay, OutOfTurn
 from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from ..rules.replay import HandReplay, replay_hand
@@ -177,12 +177,9 @@ class RefereeHand(PrePlayEntries):
         """(giver, receiver) pairs still to enter for the lone Blind Nil bidders."""
         if self.variant is not Variant.PARTNERSHIP:
             return []
-        blinds = {b.seat for b in self._bids if b.blind}
         done = {(x.giver, x.receiver) for x in self._exchanges}
         need = []
-        for s in sorted(blinds):
-            if s.partner in blinds:
-                continue
+        for s in sorted(lone_blind_nils(self.variant, self._bids).values()):
             need += [p for p in ((s, s.partner), (s.partner, s)) if p not in done]
         return need
 
@@ -270,6 +267,8 @@ class RefereeHand(PrePlayEntries):
                 raise CardAlreadyPlayed(f"{c} by {who} at trick {trick}: {c} was already played"
                                         f" by {s} {at}", code="card_duplicated", seat=who,
                                         card=c, trick=trick) from None
+            if exc.code != "card_not_held":  # worded below, with who holds the card
+                raise
         reason = self._not_held_reason(who, c)
         if reason:
             raise CardNotHeld(f"{c} by {who} at trick {trick}: {reason}", code="card_not_held",
@@ -457,7 +456,7 @@ class RefereeHand(PrePlayEntries):
         self._replay = rep = self._run_replay()
         found = [f for f in rep.findings if not self._pending(f, rep)]
         live = tuple(LiveFinding(f, p) for f, p in
-                     zip(found, live_penalties(found, self.variant, self.rules, rep)))
+                     zip(found, live_penalties(found, self.rules, rep)))
         if self._claim is not None and self._verdict is None and not rep.dealt_known:
             # Nothing to solve: the audit's verdict is at once "cannot be checked".
             self._verdict = claim_verdict_of(rep)

@@ -296,7 +296,7 @@ def finding_key(f: Finding) -> tuple:
 
 
 # -- penalties ----------------------------------------------------------------------------
-def live_penalties(findings: list[Finding], variant: Variant, rules: RuleSet,
+def live_penalties(findings: list[Finding], rules: RuleSet,
                    replay: HandReplay) -> list[LivePenalty]:
     """The penalty the game's rules apply to each finding, by ``rules.penalties.hand_penalties``
     (the audit's own function, so the app and ``scorekeeper audit`` price a revoke alike).

@@ -221,14 +221,15 @@ def check_redraws(variant: Variant, bids: Iterable[Bid], redraws: Sequence[Redra
         for c in r.drawn:
             if c in r.discarded:
                 bad("drawn_back", f"{c} is both discarded and drawn", c)
-            if draw_discards is not None and not draw_discards & BIT[c]:
+            if c in moved:
+                # Asked first: the hands before the redraws no longer say where it is.
+                bad("moved_before", f"{c} was moved by {moved[c].seat}'s redraw already", c)
+            elif draw_discards is not None and not draw_discards & BIT[c]:
                 bad("not_in_pile", f"{c} is not among the cards discarded in the draw", c)
             elif start is not None and start.get(other, 0) & BIT[c]:
                 # Without the draw (a recorded deal only), the other player's hand is all
                 # that shows the card was not in the pile.
                 bad("held_by_other", f"{c} was drawn by {r.seat}, but {other} holds it", c)
-            if c in moved:
-                bad("moved_before", f"{c} was moved by {moved[c].seat}'s redraw already", c)
             for s, m in played.items():
                 if m & BIT[c] and s != r.seat:
                     bad("played_elsewhere", f"{c} was drawn by {r.seat}, but {s} played it", c)

@@ -161,11 +161,11 @@ class HandPlay:
         if self.is_over:
             raise ImpossiblePlay(f"{card} by {seat}: the hand is over, all 13 tricks are played",
                                  "hand_over")
-        if self.current and seat != self.turn:
-            raise OutOfTurn(f"{card} by {seat} at trick {self.trick_no}: it is {self.turn}'s turn")
         if seat not in self.holdings:
             raise OutOfTurn(f"{card} by {seat}: {seat} has no seat in the {self.variant} game",
                             "seat_invalid")
+        if self.current and seat != self.turn:
+            raise OutOfTurn(f"{card} by {seat} at trick {self.trick_no}: it is {self.turn}'s turn")
         if self.played & BIT[card]:
             where = self._where_played(card)
             raise ImpossiblePlay(f"{card} by {seat} at trick {self.trick_no}: {card} was already"

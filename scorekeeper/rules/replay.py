@@ -77,8 +77,9 @@ class HandReplay:
     turn: Seat | None = None
     """Whose card is next (None when the hand is over)."""
     engine: HandPlay | None = field(default=None, repr=False, compare=False)
-    """The card-play engine as the replay left it (None without a recorded play): what a
-    referee asks whether the next card can be played (``HandPlay.verify_possible``)."""
+    """The card-play engine as the replay left it: what a referee asks whether the next card
+    can be played (``HandPlay.verify_possible``). None without a recorded play, and in a
+    replay built the quick way (``bitplay.quick_replay``), which the referee never uses."""
 
     @property
     def invalid(self) -> list[Finding]:

@@ -241,7 +241,7 @@ def score_game(
     """Score a whole game hand by hand. Hands after the game was won are still scored (so a
     referee sees them), and ``won_at_hand`` says where the game really ended."""
     sides = variant.sides
-    totals = {side: (initial or {}).get(side, SideTotals()) for side in sides}
+    totals = initial_totals(initial, variant)
     scored = []
     winner = None
     won_at = None

@@ -41,6 +41,9 @@ class Setting:
     greatest: int | None = None
     choices: tuple[str, ...] = ()
     when_none: str | None = None
+    detail: str | None = None
+    """What the one line leaves out, for the log format's documentation (the JSON Schema):
+    what each choice means, when the rule is checked."""
     """For an optional setting: what no value means (e.g. 'no mercy rule')."""
 
     @property
@@ -89,10 +92,11 @@ _DECLARATION = "house_rule"
 
 
 def setting(default: SettingValue, description: str, *, least: int | None = None,
-            greatest: int | None = None, when_none: str | None = None) -> Any:
+            greatest: int | None = None, when_none: str | None = None,
+            detail: str | None = None) -> Any:
     """Declare a ``RuleSet`` field as a house rule (its type is the field's annotation)."""
     declared = {"default": default, "description": description, "least": least,
-                "greatest": greatest, "when_none": when_none}
+                "greatest": greatest, "when_none": when_none, "detail": detail}
     return field(default=default, metadata={_DECLARATION: declared})
 
 
@@ -110,18 +114,20 @@ class RuleSet:
                                    least=0)
     failed_nil_tricks: FailedNilTricks = setting(
         "bags", "A Nil bidder's tricks: bags, help_partner (count toward the partner's bid) or"
-        " ignored.")
-    """'bags': bags for the side, never toward the partner's bid; 'help_partner': toward the
-    partner's bid, and bags beyond it; 'ignored': neither."""
+        " ignored.",
+        detail="'bags': bags for the side, never toward the partner's bid; 'help_partner':"
+        " toward the partner's bid, and bags beyond it; 'ignored': neither.")
     allow_blind_nil: bool = setting(True, "Whether Blind Nil may be bid.")
     blind_nil_min_deficit: int | None = setting(
         None, "Blind Nil only for a side trailing by at least this many points.", least=0,
         when_none="always")
     mercy_score: int | None = setting(None, "A side at or below this score loses.",
-                                      when_none="no mercy rule")
-    """Checked after each hand."""
+                                      when_none="no mercy rule",
+                                      detail="Checked after each hand.")
     revoke_penalty: RevokePenalty = setting(
-        "tricks", "A proven revoke: tricks (move tricks to the other side) or set.")
+        "tricks", "A proven revoke: tricks (move tricks to the other side) or set.",
+        detail="'tricks' moves tricks from the offending side to the other;"
+        " 'set' sets the offending side for the hand.")
     revoke_penalty_tricks: int = setting(3, "Tricks moved for a proven revoke.", least=0,
                                          greatest=13)
     """Never more than the offending side won from the revoke trick on."""

@@ -66,3 +66,11 @@ def winning_index(cards: Sequence[int]) -> int:
         elif s == SPADES:
             best, best_card, best_suit = i, c, SPADES
     return best
+
+
+#: BEATS[best][c]: whether ``c``, played to a trick that ``best`` is winning, takes it: the
+#: two-card case of :func:`winning_index`, which keeps only the card winning so far, so
+#: walking a trick through this table names the same winner. Built from the function itself
+#: for the loops that follow a trick card by card at int speed (the solver, ``bitplay``).
+BEATS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(winning_index((best, c)) == 1 for c in range(52)) for best in range(52))

@@ -1,6 +1,6 @@
 """Card-by-card entry of a game's hand in progress (referee mode), for ``GameSession``.
 
-Kept apart from ``session.py`` so each stays readable: ``CardByCardMixin`` holds the methods
+Kept apart from ``game_session.py`` so each stays readable: ``CardByCardMixin`` holds the methods
 that hand the bids so far to a ``RefereeHand``, restore it from a draft, and append the hand
 it produced, exactly as played, to the game's log. It uses ``GameSession``'s state
 (``_bids``, ``_tricks``, ``_referee``, the log) and its typed errors.
@@ -122,11 +122,8 @@ class CardByCardMixin:
         if hand is None:
             raise CardByCardError("no hand is being entered card by card")
         seat = hand.next_bidder()
-        if blind and seat is not None and not self.blind_nil_allowed(seat):
-            why = ("these rules do not allow Blind Nil" if not self.rules.allow_blind_nil else
-                   f"Blind Nil only for a side behind by {self.rules.blind_nil_min_deficit} or"
-                   " more")
-            raise BidError(f"{seat} cannot bid Blind Nil: {why}")
+        if blind and seat is not None:
+            self._verify_blind_nil(seat)
         from ..referee.view import EntryRefused
 
         try:

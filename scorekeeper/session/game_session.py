@@ -310,7 +310,12 @@ class GameSession(CardByCardMixin):
             raise BidError(f"{seat} bid {bid}: a bid is 0 to 13")
         if blind and bid != 0:
             raise BidError(f"{seat} bid {bid} blind: only a Nil can be bid blind")
-        if blind and not self.blind_nil_allowed(seat):
+        if blind:
+            self._verify_blind_nil(seat)
+
+    def _verify_blind_nil(self, seat: Seat) -> None:
+        """Refuse a Blind Nil by ``seat`` that the rules do not allow at this score."""
+        if not self.blind_nil_allowed(seat):
             why = ("these rules do not allow Blind Nil" if not self.rules.allow_blind_nil else
                    f"Blind Nil only for a side behind by {self.rules.blind_nil_min_deficit} or"
                    " more")

@@ -205,16 +205,26 @@ async def test_hand_ending_in_a_claim_is_judged_in_a_worker(store, make_app, tmp
         await confirm_and_audit(pilot, screen, tmp_path)
 
 
+async def _waited(done, seconds: float = 30) -> bool:
+    """Whether ``done()`` came true within ``seconds``, asking every 20 ms."""
+    for _ in range(int(seconds / 0.02)):
+        if done():
+            return True
+        await asyncio.sleep(0.02)
+    return done()
+
+
 async def test_stopping_a_long_claim_check_gives_the_thread_back_at_once(store, make_app,
                                                                          monkeypatch):
     # A claim of all 13 tricks before the first lead: the solver would search the whole deal
     # (seconds to a minute). F6 stops it, and the worker's thread ends within moments (Textual
     # marks a stopped worker cancelled at once, but cannot end its thread: the search must).
     variant, hand = example_hand("audit/claim-good.json")
-    ended = threading.Event()
+    started, ended = threading.Event(), threading.Event()
     judge = RefereeHand.claim_verdict
 
     def claim_verdict(self):
+        started.set()
         try:
             return judge(self)
         finally:
@@ -238,14 +248,12 @@ async def test_stopping_a_long_claim_check_gives_the_thread_back_at_once(store, 
         # the check runs in its worker, and the screen says so
         assert "Checking the claim" in shown(screen, "#ref-prompt")
         assert "Checking the claim" in shown(screen, "#findings-text")
-        await asyncio.sleep(0.3)
-        assert not ended.is_set()  # still searching
+        assert await _waited(started.is_set)  # the worker is searching...
+        assert not ended.is_set()  # ...a search of the whole deal, far from done
         await pilot.press("f6")
-        for _ in range(60):  # up to 3 s
-            if ended.is_set():
-                break
-            await asyncio.sleep(0.05)
-        assert ended.is_set()
+        # Stopped, the search ends within moments; unstopped, it would run 15 s or more (a
+        # full deal), so the bound tells the two apart even on a loaded machine.
+        assert await _waited(ended.is_set, seconds=10)
         await pilot.pause()
         assert "Claim check stopped" in shown(screen, "#ref-message")
         # no check runs, no verdict came, and F6 offers the check again

@@ -74,7 +74,16 @@ def damaged_exchanges(r: HandRecord, rng: random.Random) -> tuple[Exchange, ...]
     return tuple(xs)
 
 
-def damaged_redraws(r: HandRecord, rng: random.Random) -> tuple[Redraw, ...]:
+def both_blind(r: HandRecord) -> HandRecord:
+    """The hand with both players bidding Blind Nil, so that both may redraw."""
+    return replace(r, bids=tuple(b._replace(tricks=0, blind=True) for b in r.bids))
+
+
+def kept_by(r: HandRecord, seat: Seat) -> list:
+    return [p.kept for p in r.draw if p.seat == seat]
+
+
+def damaged_redraws(r: HandRecord, rng: random.Random) -> HandRecord:
     rs = list(r.redraws)
     x = rs[rng.randrange(len(rs))]
     seat, other = x.seat, x.seat.partner
@@ -88,12 +97,12 @@ def damaged_redraws(r: HandRecord, rng: random.Random) -> tuple[Redraw, ...]:
         rs[rs.index(x)] = replace(x, drawn=(x.discarded[0], *x.drawn[1:]))
     elif how == 3 and x.discarded and held_by_other:  # a card the other player holds
         rs[rs.index(x)] = replace(x, drawn=(rng.choice(held_by_other), *x.drawn[1:]))
-    elif how == 4 and x.discarded:  # a card an earlier redraw moved
-        rs.append(Redraw(other, (), ()))
-        rs.append(Redraw(other, (x.drawn[0],), (x.discarded[0],)))
+    elif how == 4 and x.drawn:  # the other player draws a card the first redraw drew
+        rs.append(Redraw(other, (kept_by(r, other)[0],), (x.drawn[0],)))
+        return both_blind(replace(r, redraws=tuple(rs)))
     else:  # the other player redraws too
         rs.append(Redraw(other, (), ()))
-    return tuple(rs)
+    return replace(r, redraws=tuple(rs))
 
 
 @pytest.mark.parametrize("drop_deal", [False, True])
@@ -117,7 +126,7 @@ def test_redraw_damage_agrees(drop_draw):
     seen = set()
     for r in hands_with(T, "redraws", 30, 9):
         for _ in range(6):
-            bad = replace(r, redraws=damaged_redraws(r, rng))
+            bad = damaged_redraws(r, rng)
             if drop_draw:  # the deal alone: the other player's hand shows what he holds
                 bad = replace(bad, draw=None)
             fast, full = codes(bad)
@@ -139,17 +148,22 @@ def test_each_new_kind_is_found_by_both():
     kinds = {
         "second redraw": (*r.redraws, Redraw(x.seat, (), ())),
         "drawn back": (replace(x, drawn=(x.discarded[0], *x.drawn[1:])),) if x.discarded else None,
-        "moved before": (x, Redraw(x.seat.partner, (x.drawn[0],), (x.discarded[0],)))
-        if x.discarded else None,
     }
     for kind, redraws in kinds.items():
         if redraws is None:
             continue
         fast, full = codes(replace(r, redraws=redraws))
         assert "redraw_invalid" in full and fast == full, kind
+    # Both players bid Blind Nil, and the second draws the card the first drew: only the
+    # card's having been moved already is wrong (it was in the pile, the other did not hold it).
+    other = x.seat.partner
+    moved = both_blind(replace(r, redraws=(x, Redraw(other, (kept_by(r, other)[0],),
+                                                     (x.drawn[0],)))))
+    fast, full = codes(moved)
+    assert full == {"redraw_invalid"} and fast == full
+    assert codes(replace(moved, redraws=moved.redraws[:1])) == (frozenset(), frozenset())
     p = hands_with(P, "exchanges", 1, 5)[0]
     xs = p.exchanges
     twice = (xs[0], replace(xs[1], cards=(xs[0].cards[0], *xs[1].cards[1:])))
     fast, full = codes(replace(p, exchanges=twice, deal=None))
     assert "exchange_invalid" in full and fast == full
-    assert Seat.N  # seats are truthy (the two-player seats include N, 0 as an int)

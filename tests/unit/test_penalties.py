@@ -148,8 +148,8 @@ def test_a_set_side_keeps_running_totals_and_bags():
 
 
 def test_the_corrected_score_announces_the_games_own_bag_limit():
-    # The corrected score was once worked out by a second loop that announced "reach 10
-    # bags" whatever the limit: there is one scoring loop now, and it reads the rules.
+    # A set side's hand goes through the one scoring loop, which announces the game's own
+    # bag limit (a second loop for the corrected score would have to repeat it).
     rules = DEFAULT_RULES.with_changes(bag_limit=5)
     hands = [HandInput(W, bids(3, 4, 2, 3), won(3, 5, 2, 3), frozenset({"EW"})),
              HandInput(N, bids(2, 3, 2, 2), won(6, 2, 3, 2))]

@@ -1,4 +1,4 @@
-"""The bulk audit (``scorekeeper/sweep.py``) against the full audit.
+"""The bulk audit of plain logs (``scorekeeper/audit/plain_logs.py``) against the full audit.
 
 The contract: ``audit_json(paths).text`` is exactly ``json.dumps(audit_report(...))`` of the
 full audit, whichever way each file went. Clean card-by-card partnership logs must really go

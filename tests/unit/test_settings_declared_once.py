@@ -130,7 +130,8 @@ def test_model_field_is_optional_with_the_declared_bounds_choices_and_default(ru
     info = RulesSettings.model_fields[rule.name]
     assert info.default is None and not info.is_required()
     assert info.description.startswith(rule.description.removesuffix("."))
-    assert info.description.endswith(f" (default {default_in_words(rule)}).")
+    assert f" (default {default_in_words(rule)})." in info.description
+    assert info.description.endswith(f" {rule.detail}" if rule.detail else ").")
     assert getattr(RulesSettings.model_validate({rule.name: None}), rule.name) is None
     taken, refused = edges(rule)
     for value in taken:

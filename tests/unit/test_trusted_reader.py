@@ -1,4 +1,4 @@
-"""The trusted fast reader (``scorekeeper/fastread.py``) never accepts a log the schema
+"""The trusted fast reader (``scorekeeper/logs/trusted_reader.py``) never accepts a log the schema
 refuses, and what it builds equals what the normal (pydantic) path builds; the audit gives the
 same document on one core or two."""
 

@@ -8,7 +8,7 @@ what is wrong. The tables are shared with ``hand_check``'s card-by-card loops.
 
 The tables are built from the reference at import, so the rules are written once:
 :data:`BEATS` from ``trick.winning_index``, :data:`LED_MASK` from ``cards.SUIT_MASKS``,
-:data:`ORDER` from ``Variant.turn_order`` (``tests/unit/test_bitplay_tables.py`` checks them).
+:data:`ORDER` from ``Variant.turn_order`` (``tests/unit/test_bitplay_clean_tricks.py`` checks them).
 
 A module of its own so that the bulk audit loads the loop without the rest of ``hand_check``.
 """
@@ -19,16 +19,13 @@ from collections.abc import Iterable
 
 from ..cards import BIT, NON_SPADES_MASK, SPADES_MASK, SUIT_MASKS, SUIT_OF
 from ..seats import Seat, Variant
-from ..trick import winning_index
+from ..trick import BEATS as TRICK_BEATS
 
 #: LED_MASK[c]: the 13-bit mask of c's suit, shifted in place (the suit a lead of c asks for).
 LED_MASK: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(52))
 
-#: BEATS[best][c]: whether c takes the trick from the card now winning it: the two-card case
-#: of ``trick.winning_index``. That function keeps only the card winning so far, so walking a
-#: trick through this table names the same winner.
-BEATS: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(winning_index((best, c)) == 1 for c in range(52)) for best in range(52))
+#: BEATS[best][c]: whether c takes the trick from the card now winning it (``trick.BEATS``).
+BEATS = TRICK_BEATS
 
 _P, _T = Variant.PARTNERSHIP, Variant.TWO_PLAYER
 #: ORDER[variant][leader]: the seats (plain ints) in play order, or None for a leader with no

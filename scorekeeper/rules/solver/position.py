@@ -22,18 +22,17 @@ from dataclasses import dataclass
 from ..cards import (CARDS, NON_SPADES_MASK, RANK_CHARS, SPADES_MASK, SUIT_CHARS, SUIT_MASKS,
                      Suit)
 from ..seats import Seat, Variant
+from ..trick import BEATS as TRICK_BEATS
 from ..trick import legal_plays, winning_index
 
 SPADE = int(Suit.SPADES)
 SPADES = SPADES_MASK
 NON_SPADES = NON_SPADES_MASK
 
-#: BEATS[best][c]: whether ``c``, played to a trick that ``best`` is winning, takes it. The
-#: pairwise form of ``trick.winning_index`` (which keeps only the card winning so far), so
-#: the search follows a trick card by card with one lookup; ``test_solver_core_rules.py``
-#: proves that folding it over a trick gives ``winning_index``.
-BEATS: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(winning_index((best, c)) == 1 for c in range(52)) for best in range(52))
+#: BEATS[best][c]: whether ``c``, played to a trick that ``best`` is winning, takes it
+#: (``trick.BEATS``): the search follows a trick card by card with one lookup;
+#: ``test_solver_core_rules.py`` proves that folding it over a trick gives ``winning_index``.
+BEATS = TRICK_BEATS
 
 _VARIANT = {False: Variant.PARTNERSHIP, True: Variant.TWO_PLAYER}
 #: _SEATS[two_player]: the active seats as ints, in playing order from seat 0.

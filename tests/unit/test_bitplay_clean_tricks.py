@@ -1,16 +1,15 @@
 """``bitplay.clean_tricks``: its tables are the reference's, and its loop agrees with the replay.
 
-The tables are built from the reference at import (``BEATS`` from ``trick.winning_index``,
-``LED_MASK`` from ``cards.SUIT_MASKS``, ``ORDER`` from ``Variant.turn_order``); here they are
-checked against it, with what the loops rely on: walking a trick through ``BEATS`` names
-``winning_index``'s winner, and the revoke and spade-lead tests written on ``LED_MASK`` are
-``trick.breach``'s. ``play_tricks4`` (which the bulk audit calls directly) is checked against
+The tables are the reference's (``BEATS`` is ``trick.BEATS``, built from
+``trick.winning_index`` and proven in ``test_solver_core_rules.py``) or built from it at
+import (``LED_MASK`` from ``cards.SUIT_MASKS``, ``ORDER`` from ``Variant.turn_order``); here
+they are checked, with what the loops rely on: the revoke and spade-lead tests written on
+``LED_MASK`` are ``trick.breach``'s. ``play_tricks4`` (which the bulk audit calls directly) is checked against
 ``replay_hand`` on random legal partnership hands and on hands with injected problems.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import replace
 
@@ -27,7 +26,8 @@ from scorekeeper.rules.cards import BIT, NON_SPADES_MASK, SPADES_MASK, SUIT_MASK
 from scorekeeper.rules.record import HandRecord, TrickRecord
 from scorekeeper.rules.replay import replay_hand
 from scorekeeper.rules.seats import Seat, Variant
-from scorekeeper.rules.trick import breach, legal_plays, winning_index
+from scorekeeper.rules.trick import BEATS as TRICK_BEATS
+from scorekeeper.rules.trick import breach, legal_plays
 
 P = Variant.PARTNERSHIP
 #: What ``play_tricks4`` calls not clean, among the replay's codes for 13 full tricks.
@@ -36,26 +36,10 @@ PLAY_CODES = {"lead_out_of_turn", "card_not_held", "card_duplicated", "revoke",
 
 
 # -- the tables ------------------------------------------------------------------------------
-def walk(cards) -> int:
-    """The index of the trick's winner, following it card by card through ``BEATS``."""
-    best = 0
-    for i in range(1, len(cards)):
-        if BEATS[cards[best]][cards[i]]:
-            best = i
-    return best
-
-
-def test_beats_is_winning_index_on_two_cards_and_on_every_three_card_trick():
-    assert all(BEATS[a][b] == (winning_index((a, b)) == 1)
-               for a in range(52) for b in range(52))
-    for trick in itertools.permutations(range(52), 3):
-        assert walk(trick) == winning_index(trick), trick
-
-
-@settings(max_examples=500, deadline=None)
-@given(trick=st.lists(st.integers(0, 51), min_size=2, max_size=4, unique=True))
-def test_beats_walks_to_the_winner_of_any_trick(trick):
-    assert walk(trick) == winning_index(trick)
+def test_beats_is_the_cores_table():
+    # trick.BEATS is proven against winning_index (every pair, every three-card trick, random
+    # tricks) in test_solver_core_rules.py, which the solver shares it with.
+    assert BEATS is TRICK_BEATS
 
 
 def test_led_mask_and_order_are_the_references():

@@ -3,7 +3,7 @@
 The solver takes its legal cards and trick winners from the core (``solver/position.py``), but
 two parts of its search are fast paths that repeat a rule: which cards a seat may play when it
 follows suit (``moves.MoveOrder.moves``, one card per group of touching cards) and who is
-winning a trick card by card (the table ``position.BEATS``). Proven here on random positions
+winning a trick card by card (the table ``trick.BEATS``, which bitplay shares). Proven here on random positions
 of both variants, spades broken or not, at a lead or mid-trick:
 
 * the cards the search tries, each with its touching group, are exactly ``legal_plays``;
@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import SUIT_MASKS, cards_in, mask_of
 from scorekeeper.rules.seats import Seat, Variant
-from scorekeeper.rules.solver.position import BEATS
+from scorekeeper.rules.trick import BEATS
 from scorekeeper.rules.solver.search import (
     Goal, Position, _Search, apply_move, legal_moves, max_tricks, min_tricks_for_seat,
     partnership, trick_state, trick_winner)

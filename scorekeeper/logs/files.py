@@ -7,6 +7,7 @@ Every problem names the file and, where it lies inside a hand, the hand (1-based
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -148,3 +149,13 @@ def _prune(value: Any) -> Any:
 def dump_log(log: GameLog) -> str:
     """The log as JSON text: two-space indent, keys in model order, a trailing newline."""
     return json.dumps(log_to_data(log), indent=2, ensure_ascii=False) + "\n"
+
+
+_UNSAFE_IN_FILE_NAME = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def safe_file_name(text: str, suffix: str = ".json") -> str:
+    """A file name made from text a log holds (a ``game_id``), safe to write in a folder:
+    only letters, digits, ``-`` and ``_`` (anything else becomes ``_``, so no ``/`` and no
+    ``..``), at most 64 characters before the suffix, never empty."""
+    return (_UNSAFE_IN_FILE_NAME.sub("_", text)[:64] or "game") + suffix

@@ -156,9 +156,9 @@ def apply_hand(
     bag limit the side loses the bag penalty and the limit is taken off the count."""
     bags = totals.bags + hand.bags
     penalties = 0
-    while bags >= rules.bag_limit:
-        bags -= rules.bag_limit
-        penalties += 1
+    if bags >= rules.bag_limit:
+        # At once, not a limit at a time: bags carried in can be any number a log holds.
+        penalties, bags = divmod(bags, rules.bag_limit)
     penalty = -rules.bag_penalty * penalties
     points = hand.points_before_penalty + penalty
     # Positional: a NamedTuple is built quicker so than with keywords.

@@ -336,3 +336,15 @@ def test_every_registered_command_has_help_text():
         command = main.get_command(ctx, name)
         assert command.help and len(command.help.split()) >= 5, name
         assert invoke(name, "--help").exit_code == 0
+
+
+def test_a_file_name_made_from_a_game_id_stays_in_its_folder():
+    from scorekeeper.logs.files import safe_file_name
+
+    assert safe_file_name("f652e4cd4d54414e8a1240f0b7e23e11") == "f652e4cd4d54414e8a1240f0b7e23e11.json"
+    assert safe_file_name("2026-11-30-club_1") == "2026-11-30-club_1.json"
+    for hostile in ("../x", "/abs/x", "..", "a/../../b", "C:\\x", "\ud800", ""):
+        name = safe_file_name(hostile)
+        assert "/" not in name and "\\" not in name and ".." not in name, name
+        assert name.endswith(".json") and len(name) > len(".json")
+    assert len(safe_file_name("x" * 500)) == 64 + len(".json")

@@ -180,3 +180,12 @@ def test_blind_nil_needs_the_deficit_the_rules_ask():
     assert not blind_nil_allowed("NS", {"NS": 300, "EW": 200}, rules)
     assert blind_nil_allowed("NS", {"NS": 300, "EW": 200}, RuleSet())
     assert not blind_nil_allowed("EW", {"NS": 300, "EW": 0}, RuleSet(allow_blind_nil=False))
+
+
+def test_bags_carried_in_by_the_million_cost_their_penalties_at_once():
+    # A loop taking off one bag limit at a time would run for days on these.
+    g = score_game(P, [hand(W, 6, 5, 6, 7)], initial={"NS": SideTotals(0, 10 ** 14 + 3),
+                                                       "EW": SideTotals(0, 9)})
+    ns = g.hands[0].sides["NS"]
+    assert (ns.bag_penalties, ns.bags) == (10 ** 13, 3 + ns.hand.bags)
+    assert ns.bag_penalty == -100 * 10 ** 13

@@ -24,7 +24,7 @@ from textual.timer import Timer
 from textual.widgets import ContentSwitcher, DataTable, Static
 
 from ...rules.scoring import initial_totals
-from ...logs.files import dump_log
+from ...logs.files import dump_log, safe_file_name
 from ...rules.seats import Seat, Variant
 from ...session.game_session import (
     GameSession, HandConfirmed, SessionError, bid_text, parse_bid, parse_tricks,
@@ -384,7 +384,8 @@ class GameScreen(Screen):
     # --- the rest ----------------------------------------------------------------------
 
     def action_export(self) -> None:
-        path = Path(self.app.export_dir) / f"{self.session.game_id}.json"
+        # The game id comes from the log: a name made safe cannot lead out of the folder.
+        path = Path(self.app.export_dir) / safe_file_name(self.session.game_id)
         try:
             path.write_text(dump_log(self.session.log), encoding="utf-8")
         except OSError as exc:

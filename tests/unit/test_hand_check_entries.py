@@ -105,33 +105,33 @@ def damaged_redraws(r: HandRecord, rng: random.Random) -> HandRecord:
     return replace(r, redraws=tuple(rs))
 
 
-@pytest.mark.parametrize("drop_deal", [False, True])
-def test_exchange_damage_agrees(drop_deal):
-    rng = random.Random(31)
-    seen = set()
-    for r in hands_with(P, "exchanges", 40, 5):
-        for _ in range(5):
-            bad = replace(r, exchanges=damaged_exchanges(r, rng))
-            if drop_deal:
-                bad = replace(bad, deal=None)
+def damage_agrees(hands, damage, tries: int, seed: int, drop: dict) -> frozenset[str]:
+    """Each hand damaged ``tries`` times (with ``drop`` fields set to None): the bitmask
+    check and the replay name the same codes. Returns every code the replay found."""
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    for r in hands:
+        for _ in range(tries):
+            bad = replace(damage(r, rng), **drop)
             fast, full = codes(bad)
-            assert fast == full, (bad.exchanges, fast, full)
+            assert fast == full, (bad.exchanges, bad.redraws, fast, full)
             seen |= full
+    return frozenset(seen)
+
+
+@pytest.mark.parametrize("drop", [{}, {"deal": None}])
+def test_exchange_damage_agrees(drop):
+    def damage(r, rng):
+        return replace(r, exchanges=damaged_exchanges(r, rng))
+
+    seen = damage_agrees(hands_with(P, "exchanges", 40, 5), damage, 5, 31, drop)
     assert "exchange_invalid" in seen
 
 
-@pytest.mark.parametrize("drop_draw", [False, True])
-def test_redraw_damage_agrees(drop_draw):
-    rng = random.Random(37)
-    seen = set()
-    for r in hands_with(T, "redraws", 30, 9):
-        for _ in range(6):
-            bad = damaged_redraws(r, rng)
-            if drop_draw:  # the deal alone: the other player's hand shows what he holds
-                bad = replace(bad, draw=None)
-            fast, full = codes(bad)
-            assert fast == full, (bad.redraws, fast, full)
-            seen |= full
+# Without the draw, the deal alone: the other player's hand shows what he holds.
+@pytest.mark.parametrize("drop", [{}, {"draw": None}])
+def test_redraw_damage_agrees(drop):
+    seen = damage_agrees(hands_with(T, "redraws", 30, 9), damaged_redraws, 6, 37, drop)
     assert "redraw_invalid" in seen
 
 

@@ -29,7 +29,7 @@ SCHEMA_INVALID = {
                     " suit, e.g. 'AS', 'TH', '2C')",
     "card-XS-in-deal.json": "hand 1, deal, N[0]: 'XS' is not a card (write it as rank then"
                             " suit, e.g. 'AS', 'TH', '2C')",
-    "bid-14.json": "hand 1, bid 2, bid: Input should be less than or equal to 13",
+    "bid-14.json": "hand 1, bid 2, bid: should be at most 13, not 14",
     "blind-bid-3.json": "hand 1, bid 2: blind is only for a Blind Nil (bid 0), but E bid 3",
     "unknown-field.json": "hand 1: unknown field 'colour' (tools may add their own fields only"
                           " with an 'x-' prefix)",
@@ -39,11 +39,11 @@ SCHEMA_INVALID = {
     "format-version-2.json": "format_version: 2.0 is newer than this tool reads (1.0); update"
                              " scorekeeper",
     "no-result.json": "hand 1: a hand needs tricks_won (counts per seat) or tricks (the play)",
-    "seat-X.json": "hand 1, bid 4, seat: Input should be 'N', 'E', 'S' or 'W'",
+    "seat-X.json": "hand 1, bid 4, seat: should be 'N', 'E', 'S' or 'W', not 'X'",
     "date-format.json": "event, date: '27/11/2026' is not a date (write it as YYYY-MM-DD, e.g."
                         " '2026-11-27')",
-    "variant-unknown.json": "variant: Input should be 'partnership' or 'two_player'",
-    "tricks-won-14.json": "hand 1, tricks_won, E: Input should be less than or equal to 13",
+    "variant-unknown.json": "variant: should be 'partnership' or 'two_player', not 'three_handed'",
+    "tricks-won-14.json": "hand 1, tricks_won, E: should be at most 13, not 14",
 }
 
 

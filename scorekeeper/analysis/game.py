@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
 from ..rules.cards import CARDS, Card
+from ..logs.identifiers import repeated_players
+from ..logs.json_text import JsonTextError, read_log_text
 from ..logs.trusted_reader import read_fast, read_fast_data
 from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from ..rules.bitplay.quick_replay import replay_quick
@@ -148,9 +150,8 @@ def analyse_file(path: str | os.PathLike[str], warnings: list[str] | None = None
     is the same (``tests/unit/test_trusted_reader.py``).
     """
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, ValueError):  # missing, a folder, not UTF-8...: read_log words it
+        text = read_log_text(path)
+    except JsonTextError:  # missing, a folder, a pipe, not UTF-8...: read_log words it
         from ..logs.files import read_log
 
         return analyse_game(read_log(path, warnings))
@@ -199,6 +200,14 @@ def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,
 def _game_findings(a: GameAnalysis) -> None:
     v, rules = a.variant, a.rules
     add = a.findings.append
+    players = getattr(a.log, "players", None) or {}
+    for seats in repeated_players(players):
+        # One person cannot hold two hands; names are compared as people read them
+        # ("Alex" and "ALEX", composed and decomposed "José" are one name).
+        names = " and ".join(f"{players[s]!r} ({s})" for s in seats)
+        add(HandFinding(None, Finding(
+            "player_repeated", f"one player at {len(seats)} seats: {names}",
+            evidence={"seats": list(seats), "names": [players[s] for s in seats]})))
     check_blind = rules.blind_nil_min_deficit is not None and rules.allow_blind_nil
     totals = a.initial
     previous = None

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..logs.json_text import JsonTextError, load_log_json, read_log_text
 from .plain_logs import sweep_log
 
 if TYPE_CHECKING:
@@ -114,13 +115,12 @@ def _read(path: str) -> tuple[str | None, Any]:
     """The file's text and its JSON (None for what cannot be read or parsed: the full audit
     words the problem)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, ValueError):
+        text = read_log_text(path)
+    except JsonTextError:  # never opens a pipe or a device: the full audit words it
         return None, None
     try:
-        return text, json.loads(text)
-    except (ValueError, RecursionError):
+        return text, load_log_json(text)
+    except JsonTextError:
         return text, None
 
 

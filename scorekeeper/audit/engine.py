@@ -25,7 +25,7 @@ be read at all (no file, not JSON, not the schema) is refused, by the caller.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.cards import Card
@@ -81,10 +81,12 @@ class GameAudit:
     hands: list[HandAudit]
     """The hands audited (all, or the one asked for), in order."""
     corrected: GameScore
+    game_findings: list[AuditFinding] = field(default_factory=list)
+    """Findings about the game as a whole (hand None), such as one player at two seats."""
 
     @property
     def findings(self) -> list[AuditFinding]:
-        return [f for h in self.hands for f in h.findings]
+        return self.game_findings + [f for h in self.hands for f in h.findings]
 
     @property
     def variant(self) -> Variant:
@@ -123,10 +125,11 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
         hands.append(HandAudit(i, r, findings, penalties[i - 1], claim,
                                analysis.score.hands[i - 1], corrected.hands[i - 1],
                                dict(recorded) if recorded is not None else None))
-    return GameAudit(file, analysis, hands, corrected)
+    game = [_from_finding(file, None, hf.finding) for hf in by_hand.get(None, [])]
+    return GameAudit(file, analysis, hands, corrected, game)
 
 
-def _from_finding(file: str, hand: int, f: Finding) -> AuditFinding:
+def _from_finding(file: str, hand: int | None, f: Finding) -> AuditFinding:
     return AuditFinding(file, hand, f.code, f.message, f.trick, f.seat, f.card,
                         dict(f.evidence) if f.evidence else None)
 

@@ -149,6 +149,11 @@ def format_audit(a: GameAudit) -> str:
     changes = rules.changes()
     house = ", ".join(f"{k} {val}" for k, val in changes.items()) if changes else "none (RULES.md)"
     lines.extend(_wrap(f"House rules: {house}; a proven revoke costs {cost}", 0, 4))
+    if a.game_findings:
+        lines.append("")
+        lines.append("Findings about the game:")
+        for f in a.game_findings:
+            lines.extend(_wrap(f"[{f.code}] {f.message}", 2, 4))
     for h in a.hands:
         lines.append("")
         lines.extend(_hand_lines(a, h))

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 
 import click
 
-from .common import CONTEXT_SETTINGS
+from .common import CONTEXT_SETTINGS, fail
 
 
 class LazyGroup(click.Group):
@@ -45,12 +46,18 @@ _COMMANDS = {
 }
 
 
+_DB_VARIABLE = "SCOREKEEPER_DB"
+_DB_COMMANDS = frozenset({"import", "export", "games", "standings"})
+"""The commands on the season database (besides the app, run without a command)."""
+
+
 @click.group(cls=LazyGroup, lazy_commands=_COMMANDS, context_settings=CONTEXT_SETTINGS,
              invoke_without_command=True)
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
-              envvar="SCOREKEEPER_DB",
+              envvar=_DB_VARIABLE,
               help="The season database (SQLite). Default: scorekeeper.db in your user data"
-                   " folder, created on first use.")
+                   " folder. import and the app create it on first use; games, standings and"
+                   " export read it (read-only where it cannot be written).")
 @click.version_option(package_name="scorekeeper", message="scorekeeper %(version)s")
 @click.pass_context
 def main(ctx: click.Context, db_path: str | None) -> None:
@@ -58,6 +65,13 @@ def main(ctx: click.Context, db_path: str | None) -> None:
 
     Without a command, opens the scorekeeping app on the season database.
     """
+    if ctx.invoked_subcommand is None or ctx.invoked_subcommand in _DB_COMMANDS:
+        # sqlite3 opens "" as a private temporary database, gone when closed: an import
+        # would report games stored nowhere. click reads an empty SCOREKEEPER_DB as unset.
+        if db_path == "":
+            fail("--db: the database path is empty")
+        if db_path is None and os.environ.get(_DB_VARIABLE) == "":
+            fail(f"{_DB_VARIABLE}: the database path is empty")
     ctx.ensure_object(dict)
     ctx.obj["db_path"] = db_path
     if ctx.invoked_subcommand is None:

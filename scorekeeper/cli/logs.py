@@ -53,7 +53,9 @@ def score_command(log: str, fmt: str) -> None:
 
 
 @click.command("validate", context_settings=CONTEXT_SETTINGS)
-@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+# Not click.Path(dir_okay=False): a folder among the files would stop every file from being
+# checked; it gets its own line in the report ("is a folder, not a log file") instead.
+@click.argument("logs", nargs=-1, required=True)
 def validate_command(logs: tuple[str, ...]) -> None:
     """Check game logs: the schema, and that every hand could physically have happened
     (every card once, 13 tricks of the right size, each seat bids once, counts add up to 13,

@@ -6,23 +6,67 @@ the commands, so ``score`` and ``validate`` never load them.
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
+
 import click
 
 from .common import CONTEXT_SETTINGS, EXIT_BAD_INPUT, fail
 
+REVISION_MAX = 2**63 - 1
+"""The largest revision number SQLite can hold (a larger one would not reach the query)."""
 
-def _open_store(ctx: click.Context):
+
+def _open_store(ctx: click.Context, *, create: bool):
+    """The store on ``--db``: ``create`` to write (import), else only an existing
+    database, opened read-only when it cannot be written (games, standings, export)."""
     import sqlite3
 
-    from ..season.storage import StorageError, Store
+    from ..season.storage import (NoSuchDatabaseError, StorageError, Store, default_db_path,
+                                  is_damage)
 
     path = (ctx.obj or {}).get("db_path")
+    shown = path or default_db_path()
     try:
-        return Store.open(path)
-    except (sqlite3.Error, OSError, StorageError) as exc:
-        from ..season.storage import default_db_path
+        return Store.open(path, create=create)
+    except NoSuchDatabaseError:
+        fail(f"{shown}: no such database")
+    except StorageError as exc:  # of a newer (or, where read-only, older) schema
+        fail(f"{shown}: {exc}")
+    except (sqlite3.Error, OSError) as exc:
+        if is_damage(exc):
+            fail(f"{shown}: the season database is damaged: {exc}")
+        fail(f"{shown}: cannot open the season database: {exc}")
 
-        fail(f"{path or default_db_path()}: cannot open the season database: {exc}")
+
+@contextlib.contextmanager
+def _reading(store) -> Iterator[None]:
+    """Reading the store: what the file holds is input like any other, so an error from
+    a damaged file (or from a table a later scorekeeper changed) becomes a message naming
+    it, not a traceback."""
+    import sqlite3
+
+    from ..season.storage import StorageError, is_damage
+
+    try:
+        yield
+    except StorageError:
+        raise
+    except (sqlite3.Error, ValueError) as exc:
+        if store.newer_schema is not None and isinstance(exc, sqlite3.OperationalError):
+            fail(f"{store.path}: {store.newer_schema}")
+        if is_damage(exc):
+            fail(f"{store.path}: the season database is damaged: {exc}")
+        if isinstance(exc, sqlite3.Error):
+            fail(f"{store.path}: cannot read the season database: {exc}")
+        raise
+
+
+def _not_imported(path: str, exc: Exception) -> str:
+    if isinstance(exc, OverflowError):  # sqlite3 refuses integers beyond 64 bits
+        return f"{path}: not imported: a number in it is too large for the database ({exc})"
+    return f"{path}: not imported: {exc}"
 
 
 @click.command("import", context_settings=CONTEXT_SETTINGS)
@@ -40,48 +84,11 @@ def import_command(ctx: click.Context, logs: tuple[str, ...], by: str | None,
     refused with its messages; the others are imported all the same, each in its own
     transaction. Exit status 2 if any log was refused.
     """
-    import sqlite3
-
-    from ..analysis.game import analyse_game
-    from ..logs.files import LogError, read_log
-    from ..season.storage import StorageError
-    from .logs import invalid_lines
-
-    store = _open_store(ctx)
+    store = _open_store(ctx, create=True)
     counts = {"imported": 0, "updated": 0, "unchanged": 0, "refused": 0}
     try:
-        for path in logs:
-            try:
-                log = read_log(path)
-            except LogError as exc:
-                problems = [f"{path}: {p}" for p in exc.problems]
-            else:
-                analysis = analyse_game(log)
-                problems = invalid_lines(path, analysis)
-            if problems:
-                counts["refused"] += 1
-                click.echo("\n".join(problems + [f"{path}: refused, not imported"]), err=True)
-                continue
-            try:
-                result = store.save_game(log, by=by, why=why, analysis=analysis)
-            except (StorageError, sqlite3.Error) as exc:
-                counts["refused"] += 1
-                click.echo(f"{path}: not imported: {exc}", err=True)
-                continue
-            if result.created:
-                counts["imported"] += 1
-                click.echo(f"{path}: imported as {result.game_id}")
-            elif result.changed:
-                counts["updated"] += 1
-                click.echo(f"{path}: {result.game_id} updated to revision {result.revision}"
-                           f" (revision {result.revision - 1} kept)")
-            else:
-                counts["unchanged"] += 1
-                click.echo(f"{path}: {result.game_id} already stored (revision"
-                           f" {result.revision}), unchanged")
-        if counts["imported"] or counts["updated"]:
-            # Games imported out of date order are rated here, once for the whole batch.
-            store.bring_standings_up_to_date()
+        with _reading(store):
+            _import_each(store, logs, counts, by, why)
     finally:
         store.close()
     click.echo(", ".join(f"{n} {what}" for what, n in counts.items()))
@@ -89,22 +96,74 @@ def import_command(ctx: click.Context, logs: tuple[str, ...], by: str | None,
         raise SystemExit(EXIT_BAD_INPUT)
 
 
+def _import_each(store, logs: tuple[str, ...], counts: dict[str, int], by: str | None,
+                 why: str | None) -> None:
+    """Import each log in its own transaction, counting and reporting each."""
+    import sqlite3
+
+    from ..analysis.game import analyse_game
+    from ..logs.files import LogError, read_log
+    from ..season.storage import StorageError, is_damage
+    from .logs import invalid_lines
+
+    for path in logs:
+        try:
+            log = read_log(path)
+        except LogError as exc:
+            problems = [f"{path}: {p}" for p in exc.problems]
+        else:
+            analysis = analyse_game(log)
+            problems = invalid_lines(path, analysis)
+        if problems:
+            counts["refused"] += 1
+            click.echo("\n".join(problems + [f"{path}: refused, not imported"]), err=True)
+            continue
+        try:
+            result = store.save_game(log, by=by, why=why, analysis=analysis)
+        except (StorageError, sqlite3.Error, OverflowError) as exc:
+            if is_damage(exc):
+                raise  # no log can be imported into a damaged file: _reading says so
+            # This log's values, not the database: it is refused, the others go on.
+            counts["refused"] += 1
+            click.echo(_not_imported(path, exc), err=True)
+            continue
+        if result.created:
+            counts["imported"] += 1
+            click.echo(f"{path}: imported as {result.game_id}")
+        elif result.changed:
+            counts["updated"] += 1
+            click.echo(f"{path}: {result.game_id} updated to revision {result.revision}"
+                       f" (revision {result.revision - 1} kept)")
+        else:
+            counts["unchanged"] += 1
+            click.echo(f"{path}: {result.game_id} already stored (revision"
+                       f" {result.revision}), unchanged")
+    if counts["imported"] or counts["updated"]:
+        # Games imported out of date order are rated here, once for the whole batch.
+        store.bring_standings_up_to_date()
+
+
 @click.command("export", context_settings=CONTEXT_SETTINGS)
 @click.argument("game_id")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write the log to this file (default: standard output).")
-@click.option("--revision", type=click.IntRange(min=1), default=None,
+              help="Write the log to this file (default: standard output); an existing file"
+                   " only with --force.")
+@click.option("--force", is_flag=True, help="Replace the --output file if it exists.")
+@click.option("--revision", type=click.IntRange(min=1, max=REVISION_MAX), default=None,
               help="An earlier revision of the game (default: the current one).")
 @click.pass_context
-def export_command(ctx: click.Context, game_id: str, output: str | None,
+def export_command(ctx: click.Context, game_id: str, output: str | None, force: bool,
                    revision: int | None) -> None:
     """Write a stored game back as its JSON log, valid under the schema (laid out as
     scorekeeper writes logs)."""
     from ..season.storage import UnknownGameError
 
-    store = _open_store(ctx)
+    if output is not None and not force and os.path.lexists(output):
+        fail(f"{output}: already exists; use --force to replace it")
+    store = _open_store(ctx, create=False)
     try:
-        text = store.export_json(game_id, revision)
+        with _reading(store):
+            text = store.export_json(game_id, revision)
     except UnknownGameError as exc:
         fail(f"{store.path}: {exc} (scorekeeper games lists them)")
     finally:
@@ -113,11 +172,37 @@ def export_command(ctx: click.Context, game_id: str, output: str | None,
         click.echo(text, nl=False)
         return
     try:
-        with open(output, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        write_whole(output, text)
     except OSError as exc:
-        fail(f"{output}: cannot write: {exc.strerror}")
+        fail(f"{output}: cannot write: {exc.strerror or exc}")
     click.echo(f"wrote {output}")
+
+
+def write_whole(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a temporary file in the same
+    folder, then renamed over ``path`` (``os.replace``, atomic within a file system), so
+    that no reader sees half a log and a failed write leaves any earlier file as it was.
+    The file gets the permissions ``open`` would give it (the replaced file's, or the
+    umask's), not the temporary file's private ones."""
+    import tempfile
+
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, temporary = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)),
+                                     prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def format_games(games) -> str:
@@ -145,9 +230,10 @@ def format_games(games) -> str:
 def games_command(ctx: click.Context, season: str | None) -> None:
     """List the stored games, newest first: date, table, players, score, winner (or
     unfinished) and the game id (for export)."""
-    store = _open_store(ctx)
+    store = _open_store(ctx, create=False)
     try:
-        games = store.games(season)
+        with _reading(store):
+            games = store.games(season)
     finally:
         store.close()
     if not games:
@@ -174,9 +260,10 @@ def standings_command(ctx: click.Context, season: str | None, fmt: str) -> None:
     """
     from ..season.standings_formats import format_standings
 
-    store = _open_store(ctx)
+    store = _open_store(ctx, create=False)
     try:
-        standings = store.standings(season)
+        with _reading(store):
+            standings = store.standings(season)
     finally:
         store.close()
     click.echo(format_standings(standings, fmt), nl=False)

@@ -13,8 +13,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .models import FORMAT, FORMAT_VERSION, GameLog
-from .models import CARD_PATTERN, DATE_PATTERN
+from .identifiers import DATE_PATTERN, GAME_ID_PATTERN
+from .json_text import JsonTextError, load_log_json, read_log_text
+from .models import CARD_PATTERN, FORMAT, FORMAT_VERSION, VERSION_PATTERN, GameLog
 
 
 class LogError(ValueError):
@@ -25,6 +26,36 @@ class LogError(ValueError):
         self.problems = problems
         super().__init__("\n".join(f"{source}: {p}" for p in problems))
 
+
+_DIGITS = re.compile(r"[0-9]+")
+
+_JSON_TYPES = {dict: "an object", list: "an array", str: "a text", bool: "true or false",
+               int: "a whole number", float: "a number", type(None): "null"}
+
+
+def json_type(value: Any) -> str:
+    """What a parsed JSON value is, in the words of JSON (never a Python type name)."""
+    return _JSON_TYPES.get(type(value), "a value")
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: JSON, cut short."""
+    if isinstance(value, str):
+        text = repr(value)  # quoted as the other messages quote a text: 'AS'
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# pydantic's error types -> what the schema wanted, in JSON's words.
+_WANTED = {"int_type": "a whole number", "int_parsing": "a whole number",
+           "int_from_float": "a whole number", "bool_type": "true or false",
+           "bool_parsing": "true or false", "string_type": "a text", "list_type": "an array",
+           "dict_type": "an object", "model_type": "an object", "model_attributes_type":
+           "an object", "tuple_type": "an array"}
 
 _ORDINAL_KEYS = {"hands": "hand", "tricks": "trick", "bids": "bid", "draw": "draw turn",
                  "exchanges": "exchange", "redraws": "redraw", "history": "correction"}
@@ -61,6 +92,21 @@ def _format_pydantic(exc: ValidationError) -> list[str]:
             msg = f"{err['input']!r} is not a card (write it as rank then suit, e.g. 'AS', 'TH', '2C')"
         elif err["type"] == "string_pattern_mismatch" and pattern == DATE_PATTERN:
             msg = f"{err['input']!r} is not a date (write it as YYYY-MM-DD, e.g. '2026-11-27')"
+        elif err["type"] == "string_pattern_mismatch" and pattern == GAME_ID_PATTERN:
+            msg = (f"{err['input']!r} is not a game id (letters, digits, '-', '_' and single"
+                   f" dots between them)")
+        elif err["type"] == "string_pattern_mismatch" and pattern == VERSION_PATTERN:
+            msg = f"{_shown(err['input'])} is not a version of the 1.x format (e.g. '1.0')"
+        elif err["type"] in ("less_than_equal", "greater_than_equal"):
+            word = "at most" if err["type"] == "less_than_equal" else "at least"
+            bound = (err.get("ctx") or {}).get("le", (err.get("ctx") or {}).get("ge"))
+            msg = f"should be {word} {bound:,}, not {_shown(err['input'])}"
+        elif err["type"] in _WANTED:
+            msg = f"should be {_WANTED[err['type']]}, not {_what(err['input'])}"
+        elif err["type"] == "literal_error":
+            msg = f"{msg.removeprefix('Input ')}, not {_shown(err['input'])}"
+        elif msg.startswith("Input should"):
+            msg = msg.removeprefix("Input ")
         elif err["type"] == "extra_forbidden":
             msg = "unknown field (tools may add their own fields only with an 'x-' prefix)"
         elif err["type"] == "missing":
@@ -69,21 +115,24 @@ def _format_pydantic(exc: ValidationError) -> list[str]:
     return problems
 
 
+def _what(value: Any) -> str:
+    """A wrong value as a message names it: 'true', 'null', 'an array', "a text ('3')"."""
+    if isinstance(value, (dict, list)):
+        return json_type(value)
+    if isinstance(value, str):
+        return f"a text ({_shown(value)})"
+    return _shown(value)
+
+
 def parse_log(text: str, source: str = "<input>", warnings: list[str] | None = None) -> GameLog:
-    """Parse and validate a log's JSON text; raise ``LogError`` listing every problem."""
+    """Parse and validate a log's JSON text; raise ``LogError`` listing every problem.
+
+    The text is read as I-JSON (``json_text``: no key twice in an object, no lone surrogate,
+    no NaN), then validated by the models."""
     try:
-        # The quick way for a good 1.0 log: pydantic parses and validates the text in one go.
-        # Anything it refuses takes the slow way below, which words every problem.
-        return GameLog.model_validate_json(text)
-    except ValidationError:
-        pass
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LogError(source, [f"not valid JSON: {exc.msg} at line {exc.lineno},"
-                                f" column {exc.colno}"]) from None
-    except RecursionError:
-        raise LogError(source, ["not a game log: its JSON is nested too deeply to read"]) from None
+        data = load_log_json(text)
+    except JsonTextError as exc:
+        raise LogError(source, [str(exc)]) from None
     return log_from_data(data, source, warnings)
 
 
@@ -91,7 +140,7 @@ def log_from_data(data: Any, source: str = "<input>", warnings: list[str] | None
     """Validate a parsed log. A newer 1.y log is read with its unknown fields kept, and a
     warning is appended to ``warnings`` (when given); a newer major version is refused."""
     if not isinstance(data, dict):
-        raise LogError(source, [f"a game log is a JSON object, not {type(data).__name__}"])
+        raise LogError(source, [f"a game log is a JSON object, not {json_type(data)}"])
     fmt = data.get("format")
     if fmt is not None and fmt != FORMAT:
         raise LogError(source, [f"format: {fmt!r} is not a Spades game log (expected {FORMAT!r})"])
@@ -100,10 +149,11 @@ def log_from_data(data: Any, source: str = "<input>", warnings: list[str] | None
     if isinstance(version, str) and "." in version:
         major, _, minor = version.partition(".")
         ours_major, _, ours_minor = FORMAT_VERSION.partition(".")
-        if major.isdigit() and int(major) > int(ours_major):
+        # ASCII digits only: str.isdigit() also takes '²', which int() refuses.
+        if _DIGITS.fullmatch(major) and int(major) > int(ours_major):
             raise LogError(source, [f"format_version: {version} is newer than this tool reads"
                                     f" ({FORMAT_VERSION}); update scorekeeper"])
-        if major == ours_major and minor.isdigit() and int(minor) > int(ours_minor):
+        if major == ours_major and _DIGITS.fullmatch(minor) and int(minor) > int(ours_minor):
             context["newer_minor"] = True
     try:
         log = GameLog.model_validate(data, context=context)
@@ -117,24 +167,45 @@ def log_from_data(data: Any, source: str = "<input>", warnings: list[str] | None
 
 
 def read_log(path: str | Path, warnings: list[str] | None = None) -> GameLog:
-    """Read a log file; a missing or unreadable file is a ``LogError`` too."""
-    p = Path(path)
+    """Read a log file; a missing or unreadable file (or one that is not a regular file, such
+    as a pipe that would never end) is a ``LogError`` too."""
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LogError(str(path), ["no such file"]) from None
-    except IsADirectoryError:
-        raise LogError(str(path), ["is a folder, not a log file"]) from None
-    except UnicodeDecodeError:
-        raise LogError(str(path), ["not a text file (expected UTF-8 JSON)"]) from None
-    except OSError as exc:
-        raise LogError(str(path), [f"cannot read: {exc.strerror}"]) from None
+        text = read_log_text(path)
+    except JsonTextError as exc:
+        raise LogError(str(path), [str(exc)]) from None
     return parse_log(text, str(path), warnings)
 
 
 def log_to_data(log: GameLog) -> dict[str, Any]:
-    """The log as plain JSON data: empty optional fields left out, ``x-`` values untouched."""
-    return _prune(log.model_dump(mode="json", by_alias=True))
+    """The log as plain JSON data: empty optional fields left out, ``x-`` values untouched.
+
+    The ``x-`` values (tools' own data, already plain JSON) are put back as they were read
+    rather than serialised by pydantic, which stops at a nesting depth of about 255: a log
+    that was read can always be written."""
+    extensions: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    exclude: dict[Any, Any] = {}
+
+    def collect(model: Any, where: tuple[Any, ...]) -> dict[Any, Any] | None:
+        extra = model.model_extra if model is not None else None
+        if not extra:
+            return None
+        extensions.append((where, extra))
+        return {k: True for k in extra}
+
+    exclude.update(collect(log, ()) or {})
+    event = collect(log.event, ("event",))
+    if event:
+        exclude["event"] = event
+    hands = {i: e for i, h in enumerate(log.hands) if (e := collect(h, ("hands", i)))}
+    if hands:
+        exclude["hands"] = hands
+    data = _prune(log.model_dump(mode="json", by_alias=True, exclude=exclude or None))
+    for where, extra in extensions:
+        target = data
+        for step in where:
+            target = target[step]
+        target.update(extra)  # after the fields, where pydantic writes extras
+    return data
 
 
 def _prune(value: Any) -> Any:

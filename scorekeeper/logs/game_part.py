@@ -13,6 +13,7 @@ import re
 from typing import Any, NamedTuple
 
 from ..rules.scoring import SideTotals
+from .identifiers import date_problem, game_id_problem, repeated_players
 from .json_types import (Defer, check_dict, check_int, check_keys, check_list, check_opt_str,
                          check_str, is_utf8)
 from ..rules.settings import DEFAULT_RULES, HOUSE_RULES, RuleSet
@@ -23,7 +24,6 @@ SEATS = {Variant.PARTNERSHIP: {s.name: s for s in Variant.PARTNERSHIP.seats},
 _VARIANTS = {v.value: v for v in Variant}
 _RECORDED_SIDES = frozenset({"NS", "EW", "N", "S"})  # the schema's SideKey, whatever the variant
 _VERSION = re.compile(r"1\.[0-9]+")
-_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 _GAME_KEYS = frozenset({"format", "format_version", "game_id", "variant", "players", "rules",
                         "event", "initial", "hands", "history"})
@@ -74,8 +74,7 @@ def read_head(data: Any) -> LogHead:
     if not _VERSION.fullmatch(version):
         raise Defer
     game_id = data.get("game_id")
-    if game_id is not None and (not 1 <= len(check_str(game_id)) <= 200
-                                or not is_utf8(game_id)):
+    if game_id is not None and game_id_problem(check_str(game_id)) is not None:
         raise Defer
     variant = _VARIANTS[data["variant"]]
     seats = SEATS[variant]
@@ -83,7 +82,10 @@ def read_head(data: Any) -> LogHead:
     if players.keys() != seats.keys():
         raise Defer
     for name in players.values():
-        check_str(name)
+        if not is_utf8(check_str(name)):
+            raise Defer
+    if repeated_players(players):
+        raise Defer  # the analysis reports it (player_repeated)
     rules = _rules(data.get("rules"))
     event = _event(data.get("event"))
     initial = _initial(data.get("initial"), variant)
@@ -117,7 +119,7 @@ def _event(obj: Any) -> EventFacts | None:
         return None
     check_keys(check_dict(obj), _EVENT_KEYS, True)
     date = check_opt_str(obj.get("date"))
-    if date is not None and not _DATE.fullmatch(date):
+    if date is not None and date_problem(date) is not None:
         raise Defer
     return EventFacts(check_opt_str(obj.get("season")), date, check_opt_str(obj.get("table")),
                       check_opt_str(obj.get("notes")))

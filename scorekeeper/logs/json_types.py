@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-_MAX_INT = 10 ** 15
-"""Scores and settings beyond this are left to the normal path (the schema has no bound)."""
+from ..rules.settings import POINTS_LIMIT
+
+_MAX_INT = POINTS_LIMIT
+"""The schema's bound on every number of points or bags, either way."""
 
 
 class Defer(Exception):

@@ -10,10 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    Strict,
     StringConstraints,
     ValidationInfo,
     create_model,
@@ -21,34 +24,71 @@ from pydantic import (
     model_validator,
 )
 
-from ..rules.settings import HOUSE_RULES, Setting
+from ..rules.seats import Variant
+from ..rules.settings import HOUSE_RULES, POINTS_LIMIT, Setting
+from .identifiers import DATE_PATTERN, GAME_ID_MAX, GAME_ID_PATTERN, date_problem
 
 FORMAT = "spades-game"
 FORMAT_VERSION = "1.0"
 _EXTENSION = "x-"
 
 CARD_PATTERN = r"^[2-9TJQKA][SHDC]$"
-DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
+VERSION_PATTERN = r"^1\.[0-9]+$"
 
 CardText = Annotated[str, StringConstraints(pattern=CARD_PATTERN),
                      Field(description="A card: rank 2-9, T, J, Q, K or A, then suit S, H, D or C"
                            " (e.g. 'AS', 'TH', '2C').")]
 SeatName = Literal["N", "E", "S", "W"]
 SideKey = Literal["NS", "EW", "N", "S"]
-TrickCount = Annotated[int, Field(ge=0, le=13)]
+
+
+def _whole(value: Any) -> Any:
+    # JSON Schema's "integer" is any number with no fraction, so 3.0 is 3 in the schema too;
+    # any other float (3.5) is left for the strict check to refuse.
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
+# Strict: a log's numbers are JSON integers and its yes/no values JSON true/false, exactly as
+# the published schema says; pydantic would otherwise score a bid of true as 1, or "3" as 3.
+def whole(least: int | None, greatest: int | None) -> Any:
+    """A whole number from ``least`` to ``greatest`` (None: no bound on that side)."""
+    bounds = {k: v for k, v in (("ge", least), ("le", greatest)) if v is not None}
+    # The bounds sit on the int itself, inside the before-validator, so that pydantic checks
+    # them and writes them into the schema as minimum and maximum.
+    return Annotated[Annotated[int, Strict(), Field(**bounds)], BeforeValidator(_whole)]
+
+
+TrickCount = whole(0, 13)
+Points = whole(-POINTS_LIMIT, POINTS_LIMIT)
+Count = whole(0, POINTS_LIMIT)
+Ordinal = whole(1, POINTS_LIMIT)
+YesNo = Annotated[bool, Strict()]
+
+
+def _real_day(text: str) -> str:
+    problem = date_problem(text)
+    if problem is not None:
+        raise ValueError(problem)
+    return text
+
+
+Day = Annotated[str, StringConstraints(pattern=DATE_PATTERN), AfterValidator(_real_day),
+                Field(json_schema_extra={"format": "date"})]
 
 
 class LogModel(BaseModel):
     """Base of every log object: unknown fields are refused, values are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class ExtensibleModel(LogModel):
     """An object that also keeps ``x-`` keys (tools' own data), round-tripped untouched."""
 
     model_config = ConfigDict(
-        extra="allow", frozen=True, populate_by_name=True,
+        extra="allow", frozen=True,
         json_schema_extra={"patternProperties": {"^x-": {}}, "additionalProperties": False},
     )
 
@@ -84,10 +124,9 @@ def _rule_field(rule: Setting) -> tuple[Any, Any]:
     if rule.choices:
         value_type: Any = Literal[rule.choices]
     elif rule.value_type is int:
-        bounds = {k: v for k, v in (("ge", rule.least), ("le", rule.greatest)) if v is not None}
-        value_type = Annotated[int, Field(**bounds)] if bounds else int
+        value_type = whole(rule.least, rule.greatest)
     else:
-        value_type = rule.value_type
+        value_type = Annotated[rule.value_type, Strict()]
     return value_type | None, Field(None, description=_rule_description(rule))
 
 
@@ -109,21 +148,21 @@ else:
 
 class EventInfo(ExtensibleModel):
     season: str | None = Field(None, description="The season or league the game belongs to.")
-    date: str | None = Field(None, description="The day the game was played, YYYY-MM-DD.",
-                             pattern=DATE_PATTERN)
+    date: Day | None = Field(None, description="The day the game was played, YYYY-MM-DD (a day"
+                             " of the calendar, ASCII digits).")
     table: str | None = Field(None, description="The table, as the club names it.")
     notes: str | None = Field(None, description="Free notes.")
 
 
 class SideStart(LogModel):
-    score: int = Field(0, description="Score carried in.")
-    bags: int = Field(0, ge=0, description="Bags carried in.")
+    score: Points = Field(0, description="Score carried in.")
+    bags: Count = Field(0, description="Bags carried in.")
 
 
 class BidEntry(LogModel):
     seat: SeatName = Field(description="The seat that bid.")
     bid: TrickCount = Field(description="Tricks bid, 0 to 13; 0 is Nil.")
-    blind: bool = Field(False, description="A Blind Nil, bid before looking at the cards (only"
+    blind: YesNo = Field(False, description="A Blind Nil, bid before looking at the cards (only"
                         " with bid 0).")
 
     model_config = ConfigDict(
@@ -176,10 +215,10 @@ class RedrawEntry(LogModel):
 
 class ClaimEntry(LogModel):
     seat: SeatName = Field(description="The seat that claims.")
-    after_trick: int = Field(ge=0, le=13, description="Tricks played before the claim.")
+    after_trick: TrickCount = Field(description="Tricks played before the claim.")
     tricks: dict[SeatName, TrickCount] = Field(description="Of the remaining tricks, how many"
                                                " each seat takes, as claimed.")
-    accepted: bool = Field(True, description="Whether the other side accepted the claim.")
+    accepted: YesNo = Field(True, description="Whether the other side accepted the claim.")
 
 
 class HandLog(ExtensibleModel):
@@ -201,13 +240,13 @@ class HandLog(ExtensibleModel):
         None, description="Two-player Blind Nil: each bidder's discard and redraw after the"
         " draw.")
     claim: ClaimEntry | None = Field(None, description="A claim that ended the play early.")
-    recorded: dict[SideKey, int] | None = Field(
+    recorded: dict[SideKey, Points] | None = Field(
         None, description="The running scores the table wrote down after this hand (checked by"
         " the audit, never trusted).")
     notes: str | None = Field(None, description="Free notes on the hand.")
 
     model_config = ConfigDict(
-        extra="allow", frozen=True, populate_by_name=True,
+        extra="allow", frozen=True,
         json_schema_extra={
             "patternProperties": {"^x-": {}}, "additionalProperties": False,
             "anyOf": [{"required": ["tricks_won"]}, {"required": ["tricks"]}],
@@ -239,20 +278,51 @@ def _seats_named(hand: HandLog) -> list[tuple[str, str]]:
 
 
 class Correction(LogModel):
-    revision: int = Field(ge=1, description="Grows by one with every correction.")
+    revision: Ordinal = Field(description="Grows by one with every correction.")
     at: str = Field(description="When, as an ISO 8601 timestamp.")
     by: str = Field(description="Who made the correction (the referee or scorekeeper).")
-    hand: int | None = Field(None, ge=1, description="The 1-based hand changed, if one.")
+    hand: Ordinal | None = Field(None, description="The 1-based hand changed, if one.")
     what: str = Field(description="What changed, e.g. 'E bid 3, was 4'.")
     why: str | None = Field(None, description="Why.")
 
 
+def _seats_of_variant(variant: Variant) -> dict[str, Any]:
+    """The JSON Schema of the seats a ``variant`` log may name: what ``GameLog``'s check
+    ``_seats_fit_variant`` (with ``_seats_named``) does, for readers of the schema, so that
+    the schema refuses what the models refuse (the tests' fuzzing holds the two together)."""
+    seats = {"enum": [s.name for s in variant.seats]}
+    keys = {"propertyNames": seats}
+
+    def seat_fields(*names: str) -> dict[str, Any]:
+        return {"items": {"properties": {n: seats for n in names}}}
+
+    hand = {"properties": {
+        "dealer": seats, "bids": seat_fields("seat"), "tricks_won": keys,
+        "tricks": seat_fields("leader"), "deal": keys, "exchanges": seat_fields("from", "to"),
+        "draw": seat_fields("seat"), "redraws": seat_fields("seat"),
+        "claim": {"properties": {"seat": seats, "tricks": keys}}}}
+    return {"if": {"properties": {"variant": {"const": variant.value}}, "required": ["variant"]},
+            "then": {"properties": {
+                "players": {**keys, "required": seats["enum"]},
+                "initial": {"propertyNames": {"enum": list(variant.sides)}},
+                "hands": {"items": hand}}}}
+
+
 class GameLog(ExtensibleModel):
+    model_config = ConfigDict(
+        extra="allow", frozen=True,
+        json_schema_extra={"patternProperties": {"^x-": {}}, "additionalProperties": False,
+                           "allOf": [_seats_of_variant(v) for v in Variant]},
+    )
+
     format: Literal["spades-game"] = Field(description="Always 'spades-game'.")
-    format_version: str = Field(pattern=r"^1\.\d+$", description="'1.0'. A reader refuses a newer"
+    format_version: str = Field(pattern=VERSION_PATTERN, description="'1.0'. A reader refuses a newer"
                                 " major version; a 1.x log stays valid for every later 1.y.")
-    game_id: str | None = Field(None, min_length=1, max_length=200, description="A stable id"
-                                " for the game; when absent, one is derived from the content.")
+    game_id: str | None = Field(
+        None, min_length=1, max_length=GAME_ID_MAX, pattern=GAME_ID_PATTERN,
+        description="A stable id for the game: letters, digits, '-', '_' and single dots"
+        f" between them, at most {GAME_ID_MAX} characters; when absent, one is derived from"
+        " the content.")
     variant: Literal["partnership", "two_player"] = Field(
         description="'partnership' (four players, N E S W) or 'two_player' (N and S).")
     players: dict[SeatName, str] = Field(description="The player's name at each seat.")
@@ -267,8 +337,9 @@ class GameLog(ExtensibleModel):
 
     @model_validator(mode="after")
     def _seats_fit_variant(self) -> GameLog:
-        seats = {"partnership": ["N", "E", "S", "W"], "two_player": ["N", "S"]}[self.variant]
-        sides = {"partnership": ["NS", "EW"], "two_player": ["N", "S"]}[self.variant]
+        variant = Variant(self.variant)
+        seats = [s.name for s in variant.seats]
+        sides = list(variant.sides)
         problems = []
         if sorted(self.players) != sorted(seats):
             problems.append(f"players must name the seats {', '.join(seats)} of the {self.variant}"

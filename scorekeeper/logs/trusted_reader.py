@@ -21,11 +21,11 @@ refuses, and what it builds equals what the normal path builds
 
 from __future__ import annotations
 
-import json
 from typing import Any, NamedTuple
 
 from ..rules.cards import CARDS
 from .game_part import EventFacts, LogHead, read_head, recorded_scores
+from .json_text import JsonTextError, load_log_json
 from .json_types import DEFER, Defer, check_dict, check_int, check_keys, check_list
 from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from ..rules.scoring import Bid, SideTotals
@@ -72,8 +72,8 @@ def read_fast(text: str) -> FastLog | None:
     None says nothing about the log's validity: the caller reads it the normal way.
     """
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):  # not JSON (or digits beyond int's limit)
+        data = load_log_json(text)
+    except JsonTextError:  # not I-JSON: the normal path words the problem
         return None
     return read_fast_data(data)
 

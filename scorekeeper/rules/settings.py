@@ -25,6 +25,12 @@ RevokePenalty = Literal["tricks", "set"]
 
 SettingValue = int | bool | str | None
 
+POINTS_LIMIT = 1_000_000_000
+"""No number of points or bags in a game goes beyond this, either way: a setting, a score
+carried in or written down. Far beyond any game played, it keeps every running score of even
+a million-hand log inside a 64-bit integer (the season database's), and it bounds the work a
+number can ask for."""
+
 
 @dataclass(frozen=True, slots=True)
 class Setting:
@@ -61,11 +67,11 @@ class Setting:
     def bounds_text(self) -> str:
         """The allowed whole numbers in words: '1 or more', '0 to 13', 'any' for no bounds."""
         if self.least is not None and self.greatest is not None:
-            return f"{self.least} to {self.greatest}"
+            return f"{self.least:,} to {self.greatest:,}"
         if self.least is not None:
-            return f"{self.least} or more"
+            return f"{self.least:,} or more"
         if self.greatest is not None:
-            return f"{self.greatest} or less"
+            return f"{self.greatest:,} or less"
         return "any"
 
     def check(self, value: Any) -> None:
@@ -104,14 +110,18 @@ def setting(default: SettingValue, description: str, *, least: int | None = None
 class RuleSet:
     """Every house rule a game is scored under; the defaults are RULES.md."""
 
-    target_score: int = setting(500, "Points a side needs to win the game.", least=1)
+    target_score: int = setting(500, "Points a side needs to win the game.", least=1,
+                                greatest=POINTS_LIMIT)
     """A side that reaches this score (or more) after a hand wins; both: the higher wins."""
-    bag_limit: int = setting(10, "Accumulated bags that trigger the bag penalty.", least=1)
-    bag_penalty: int = setting(100, "Points lost each time the bag limit is reached.", least=0)
+    bag_limit: int = setting(10, "Accumulated bags that trigger the bag penalty.", least=1,
+                             greatest=POINTS_LIMIT)
+    bag_penalty: int = setting(100, "Points lost each time the bag limit is reached.", least=0,
+                               greatest=POINTS_LIMIT)
     """The limit is taken off the bag count each time (a penalty of 0 still takes it off)."""
-    nil_bonus: int = setting(100, "Points won (made) or lost (failed) for a Nil.", least=0)
+    nil_bonus: int = setting(100, "Points won (made) or lost (failed) for a Nil.", least=0,
+                             greatest=POINTS_LIMIT)
     blind_nil_bonus: int = setting(200, "Points won (made) or lost (failed) for a Blind Nil.",
-                                   least=0)
+                                   least=0, greatest=POINTS_LIMIT)
     failed_nil_tricks: FailedNilTricks = setting(
         "bags", "A Nil bidder's tricks: bags, help_partner (count toward the partner's bid) or"
         " ignored.",
@@ -120,8 +130,9 @@ class RuleSet:
     allow_blind_nil: bool = setting(True, "Whether Blind Nil may be bid.")
     blind_nil_min_deficit: int | None = setting(
         None, "Blind Nil only for a side trailing by at least this many points.", least=0,
-        when_none="always")
+        greatest=POINTS_LIMIT, when_none="always")
     mercy_score: int | None = setting(None, "A side at or below this score loses.",
+                                      least=-POINTS_LIMIT, greatest=POINTS_LIMIT,
                                       when_none="no mercy rule",
                                       detail="Checked after each hand.")
     revoke_penalty: RevokePenalty = setting(

@@ -6,8 +6,10 @@ Pure computation: no database, no I/O. The store sums each game's hands per side
 
 Decisions (also in the output and the README):
 - Only finished games count; unfinished ones are listed apart.
-- A player is known by his name. Points for and against, bags, bag penalties and sets are
-  his side's; Nil and Blind Nil bids are his own.
+- A player is known by his name, compared in one form (``logs.identifiers.player_key``:
+  ``Alex``, ``alex`` and ``ALEX`` are one player) and shown as first written (as his
+  earliest game has it). Points for and against, bags, bag penalties and sets are his
+  side's; Nil and Blind Nil bids are his own.
 - A partnership is the set of its players, whatever seats they took. A two-player game
   counts the player alone as a partnership of one, shown as "Name (alone)".
 """
@@ -17,6 +19,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from ..logs.identifiers import player_key
 
 RANKING = ("win percentage, then wins, then points difference (points for minus against);"
            " equal on all three share a rank")
@@ -179,42 +183,53 @@ def compute_standings(results: Iterable[GameResult], season: str | None = None,
                       *, rate: bool = True) -> Standings:
     """Standings over ``results`` (already filtered to the season), summed here in Python.
     (The store sums the same figures in SQL and calls ``build_standings``.) ``rate=False``
-    skips the rating (every rating stays 0)."""
+    skips the rating (every rating stays 0). Players are grouped by ``player_key`` and
+    shown as the earliest game (in ``date_order``) writes them."""
+    results = sorted(results, key=date_order)
+    shown: dict[str, str] = {}
+    for g in results:
+        for side in g.sides:
+            for name in side.members:
+                shown.setdefault(player_key(name), name)
     rated: list[RatedGame] = []
     unfinished: list[UnfinishedGame] = []
     players: dict[str, StandingRow] = {}
     pairs: dict[tuple[str, ...], StandingRow] = {}
     for g in results:
         if not g.finished:
-            unfinished.append(UnfinishedGame(g.game_id, g.date, g.table, g.hands,
-                                              tuple((s.members, s.score) for s in g.sides)))
+            unfinished.append(UnfinishedGame(g.game_id, g.date, g.table, g.hands, tuple(
+                (tuple(shown[player_key(m)] for m in s.members), s.score) for s in g.sides)))
             continue
-        rated.append(RatedGame(date_order(g), tuple(s.members for s in g.sides), g.winner))
-        for i, side in enumerate(g.sides):
+        keys = [tuple(player_key(m) for m in s.members) for s in g.sides]
+        rated.append(RatedGame(date_order(g), tuple(keys), g.winner))
+        for i, (side, members) in enumerate(zip(g.sides, keys)):
             won = i == g.winner
-            nils = side.nils or tuple(NilCounts() for _ in side.members)
-            for name, own in zip(side.members, nils):
-                row = players.get(name)
+            nils = side.nils or tuple(NilCounts() for _ in members)
+            for key, own in zip(members, nils):
+                row = players.get(key)
                 if row is None:
-                    row = players[name] = StandingRow(name, (name,))
+                    row = players[key] = StandingRow(key, (key,))
                 row.add(side, won, (own,))
-            key = partnership_key(side.members)
-            row = pairs.get(key)
+            pair = tuple(sorted(members))
+            row = pairs.get(pair)
             if row is None:
-                row = pairs[key] = StandingRow(partnership_name(key), key)
+                row = pairs[pair] = StandingRow("", pair)
             row.add(side, won, nils)
     return build_standings(season, list(players.values()), list(pairs.values()), rated,
-                           unfinished, rate=rate)
+                           unfinished, rate=rate, names=shown)
 
 
 def build_standings(season: str | None, players: list[StandingRow],
                     partnerships: list[StandingRow], rated: list[RatedGame],
                     unfinished: list[UnfinishedGame], *, rate: bool = True,
                     ratings: dict[str, tuple[float, float]] | None = None,
-                    games: int | None = None) -> Standings:
-    """Rate, rank and assemble standings from rows already summed. ``ratings``: the
-    players' ratings after ``rated`` when the caller has them already; ``games``: the
-    number of finished games when ``rated`` is not given in full."""
+                    games: int | None = None, names: dict[str, str] | None = None
+                    ) -> Standings:
+    """Rate, rank and assemble standings from rows already summed, keyed by player key
+    (a player row's name and members, a partnership row's members, in key order; its
+    name is made here). ``ratings``: the players' ratings after ``rated`` when the
+    caller has them already; ``games``: the number of finished games when ``rated`` is
+    not given in full; ``names``: player key -> the name shown (default: the key)."""
     if rate:
         if ratings is None:
             ratings = rate_in_date_order(rated)
@@ -225,6 +240,13 @@ def build_standings(season: str | None, players: list[StandingRow],
             row.rating_mu, row.rating_sigma = team_rating(
                 [ratings.get(m, (0.0, 0.0)) for m in row.members])
             row.rating = row.rating_mu - 3 * row.rating_sigma
+    names = names or {}
+    for row in players:
+        row.name = names.get(row.name, row.name)
+        row.members = (row.name,)
+    for row in partnerships:
+        row.members = tuple(names.get(m, m) for m in row.members)
+        row.name = partnership_name(row.members)
     unfinished = sorted(unfinished, key=lambda u: (u.date is None, u.date or "", u.table or "",
                                                    u.game_id))
     return Standings(season, rank_rows(players), rank_rows(partnerships), unfinished,
@@ -265,7 +287,8 @@ def rate_in_date_order(games: Iterable[RatedGame],
                        ) -> dict[str, tuple[float, float]]:
     """Each player's openskill (mu, sigma) after rating the finished ``games`` one by one
     in date order (Plackett-Luce, the package's default model; winner ranked first),
-    starting from ``start`` (the ratings after earlier games) or from scratch."""
+    starting from ``start`` (the ratings after earlier games) or from scratch. Players
+    by whatever names ``games`` give them (the season layer gives player keys)."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()

@@ -2,13 +2,14 @@
 other tools (a contract) and Markdown to paste into a club page.
 
 Shared ranks: "=2" in the table and Markdown; in JSON and CSV the number (2 for both) and
-``shared_rank: true``. CSV never starts a cell with "=", so a spreadsheet shows it as text.
+``shared_rank: true``. CSV never starts a name with a character that makes a spreadsheet
+read it as a formula (OWASP's list: = + - @ tab and carriage return); Markdown keeps each
+row on one line and each cell in its column (line breaks become spaces, ``|`` escaped).
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import json
 from typing import Any
 
@@ -119,8 +120,11 @@ def _unfinished_json(u: UnfinishedGame) -> str:
 def format_csv(s: Standings) -> str:
     """One sheet: a ``section`` column says player or partnership; unfinished games are
     not rows of the standings and are left out."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    out = _Rows()
+    # Rows ended "\r\n" for csv, so that it quotes a cell holding either line break (ended
+    # "\n", it leaves a carriage return bare, and a spreadsheet ends the row there); each
+    # row is then ended "\n", as always.
+    w = csv.writer(out, lineterminator="\r\n")
     w.writerow(("section", "rank", "shared_rank", "name") + _FIELDS)
     for section, rows in (("player", s.players), ("partnership", s.partnerships)):
         # The figures of row_data, in _FIELDS order.
@@ -129,12 +133,28 @@ def format_csv(s: Standings) -> str:
                      r.points_against, round(r.points_per_hand, 2), r.nil_bids, r.nil_made,
                      r.blind_nil_bids, r.blind_nil_made, r.bags, r.bag_penalties, r.sets,
                      round(r.rating, 2)) for r in rows)
-    return out.getvalue()
+    return "".join(out.rows)
+
+
+class _Rows:
+    """A file for ``csv.writer`` (one ``write`` a row): it keeps each row, ended with a
+    line feed instead of the writer's carriage return and line feed."""
+
+    def __init__(self) -> None:
+        self.rows: list[str] = []
+
+    def write(self, row: str) -> None:
+        self.rows.append(row[:-2] + "\n")
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""OWASP's CSV injection list: a spreadsheet may read a cell starting so as a formula (a
+tab or carriage return first, then one of the others)."""
 
 
 def _csv_text(text: str) -> str:
-    # A cell starting with = + - @ would be read as a formula by a spreadsheet.
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    # A leading quote makes the spreadsheet show the cell as text.
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
 _HEADERS = ("Rank", "{who}", "Games", "W", "L", "Win%", "Hands", "For", "Against",
@@ -182,6 +202,8 @@ def format_table(s: Standings) -> str:
 
 
 def _md(text: str) -> str:
+    # A line break would end the table row (or the list item) in the middle of a name.
+    text = text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
     return text.replace("\\", "\\\\").replace("|", "\\|")
 
 

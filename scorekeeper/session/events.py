@@ -12,7 +12,16 @@ class SessionError(ValueError):
 
 
 class SetupError(SessionError):
-    """A new game that cannot start: a missing name, a dealer not at the table."""
+    """A new game that cannot start: a missing name, a dealer not at the table, a date that
+    is not a day.
+
+    ``field`` names what is wrong, as the new-game form names its inputs: ``name-N`` (a
+    seat's name), ``dealer``, ``date``, ``season``, ``table``, ``rule-<setting>``,
+    ``game_id``; None when no one field is to blame."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class BidError(SessionError):

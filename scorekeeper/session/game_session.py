@@ -17,7 +17,6 @@ in progress) after each action, which is how nothing confirmed is ever lost.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Literal
@@ -41,6 +40,7 @@ from .events import (
     UndoError,
 )
 from .card_by_card import CardByCardMixin, next_drawer, next_exchange
+from .new_game import EXTENSION, new_game_log, verify_setup
 from ..rules.scoring import SideTotals, blind_nil_allowed, initial_totals, tied_at_target
 from ..rules.settings import RuleSet
 from ..analysis.score_sheet import score_report, side_label
@@ -51,8 +51,6 @@ if TYPE_CHECKING:
 
 Phase = Literal["bidding", "tricks", "confirm", "card_by_card", "over"]
 
-#: The log extension key where the app keeps what the format has no field for.
-EXTENSION = "x-scorekeeper"
 
 
 def parse_bid(text: str) -> tuple[int, bool]:
@@ -83,46 +81,6 @@ def bid_text(bid: int, blind: bool) -> str:
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def new_game_log(
-    variant: Variant | str, players: Mapping[str, str], first_dealer: Seat | str, *,
-    rules: RuleSet | None = None, season: str | None = None, date: str | None = None,
-    table: str | None = None, game_id: str | None = None,
-) -> GameLog:
-    """The log of a game about to start (no hands yet)."""
-    v = Variant(variant)
-    verify_setup(v, players, first_dealer)
-    dealer = first_dealer if isinstance(first_dealer, Seat) else Seat.parse(first_dealer)
-    data: dict[str, Any] = {
-        "format": "spades-game", "format_version": "1.0",
-        "game_id": game_id or uuid.uuid4().hex, "variant": v.value,
-        "players": {s.name: players[s.name].strip() for s in v.seats},
-        "hands": [], EXTENSION: {"first_dealer": dealer.name},
-    }
-    changes = (rules or RuleSet()).changes()
-    if changes:
-        data["rules"] = changes
-    event = {k: val for k, val in (("season", season), ("date", date), ("table", table)) if val}
-    if event:
-        data["event"] = event
-    return GameLog.model_validate(data)
-
-
-def verify_setup(variant: Variant, players: Mapping[str, str], first_dealer: Seat | str) -> None:
-    missing = [s.name for s in variant.seats if not (players.get(s.name) or "").strip()]
-    if missing:
-        raise SetupError(f"a name is needed for {', '.join(missing)}")
-    names = [players[s.name].strip().casefold() for s in variant.seats]
-    dupes = sorted({n for n in names if names.count(n) > 1})
-    if dupes:
-        raise SetupError(f"the same name is at two seats: {', '.join(dupes)}")
-    try:
-        dealer = first_dealer if isinstance(first_dealer, Seat) else Seat.parse(first_dealer)
-    except ValueError as exc:
-        raise SetupError(str(exc)) from None
-    if dealer not in variant.seats:
-        raise SetupError(f"{dealer} is not a seat of the {variant.value} game")
 
 
 class GameSession(CardByCardMixin):

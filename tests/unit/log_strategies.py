@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from scorekeeper.logs.identifiers import player_key
 from scorekeeper.rules.settings import HOUSE_RULES, Setting
 
 CARD_TEXTS = [r + s for s in "CDHS" for r in "23456789TJQKA"]
@@ -18,6 +19,8 @@ json_values = st.recursive(st.one_of(st.none(), json_leaf),
                            lambda inner: st.one_of(st.lists(inner, max_size=3),
                                                    st.dictionaries(small_text, inner, max_size=3)),
                            max_leaves=6)
+game_ids = st.from_regex(r"\A[A-Za-z0-9_-]{1,8}(\.[A-Za-z0-9_-]{1,8}){0,3}\Z")
+"""Game ids as the schema takes them (logs.identifiers.GAME_ID_PATTERN), at most 35 long."""
 extensions = st.dictionaries(small_text.map(lambda k: "x-" + k), json_values, max_size=2)
 
 
@@ -74,8 +77,9 @@ def refused_setting_values(rule: Setting):
 
 
 def loose_setting_values(rule: Setting):
-    """Values the log model converts (pydantic's lax mode) but the trusted reader leaves to
-    it: a number as text or as 3.0, 1 or "true" for yes."""
+    """Values pydantic's lax mode would convert: a number as text or as 3.0, 1 or "true" for
+    yes. The schema refuses all but 3.0 (a JSON Schema integer), and so do the strict models;
+    the trusted reader leaves them all to the normal path."""
     if rule.value_type is bool:
         return st.sampled_from([0, 1, "true", "false", "yes", "no"])
     if rule.choices:
@@ -161,10 +165,10 @@ def logs(draw, hands=3, most=13, nulls=False):
     log = {
         "format": "spades-game",
         "format_version": draw(st.sampled_from(["1.0", "1.3"])),
-        "game_id": draw(optional(st.text(st.characters(blacklist_categories=("Cs",)),
-                                         min_size=1, max_size=20))),
+        "game_id": draw(optional(game_ids)),
         "variant": variant,
-        "players": {s: draw(small_text) for s in seats},
+        "players": dict(zip(seats, draw(st.lists(small_text, min_size=len(seats),
+                                                 max_size=len(seats), unique_by=player_key)))),
         "rules": rules if draw(st.booleans()) else None,
         "event": event,
         "initial": draw(optional(st.dictionaries(st.sampled_from(sides), st.fixed_dictionaries(

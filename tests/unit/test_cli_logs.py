@@ -285,9 +285,8 @@ def test_score_wrong_field_names_hand_and_field(tmp_path):
     wrong["tricks_won"]["E"] = -1
     path = write(tmp_path, "fields.json", game(HAND_1, wrong))
     assert_clean_failure(invoke("score", path), (
-        f"error: {path}: hand 2, bid 2, bid: Input should be a valid integer, unable to parse"
-        " string as an integer\n"
-        f"error: {path}: hand 2, tricks_won, E: Input should be greater than or equal to 0\n"))
+        f"error: {path}: hand 2, bid 2, bid: should be a whole number, not a text ('four')\n"
+        f"error: {path}: hand 2, tricks_won, E: should be at least 0, not -1\n"))
 
 
 def test_score_refuses_an_impossible_hand(tmp_path):
@@ -303,7 +302,7 @@ def test_score_refuses_an_impossible_hand(tmp_path):
 def test_score_a_log_that_is_not_an_object(tmp_path):
     path = write(tmp_path, "list.json", "[1, 2]\n")
     assert_clean_failure(invoke("score", path),
-                         f"error: {path}: a game log is a JSON object, not list\n")
+                         f"error: {path}: a game log is a JSON object, not an array\n")
 
 
 def test_score_unknown_format_option(tmp_path):

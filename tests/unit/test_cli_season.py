@@ -301,6 +301,9 @@ def test_standings_json_contract(imported):
 
 
 def test_standings_of_an_empty_database(season):
+    from scorekeeper.season.storage import Store
+
+    Store.open(season).close()  # standings read a database, never create one
     data = json.loads(run(season, "standings", "--format", "json").stdout)
     assert {k: v for k, v in data.items() if k not in ("ranking", "rating")} == {
         "season": None, "games": 0, "players": [], "partnerships": [], "unfinished": []}

@@ -293,7 +293,7 @@ def test_draft_round_trip_restores_the_hand_in_progress():
 def test_setup_errors():
     with pytest.raises(SetupError, match="a name is needed for E, W"):
         new_game_log("partnership", {"N": "A", "S": "B"}, "N")
-    with pytest.raises(SetupError, match="the same name is at two seats: alex"):
+    with pytest.raises(SetupError, match=r"the same player is at two seats: 'Alex' \(N\) and 'alex' \(S\)"):
         new_game_log("two_player", {"N": "Alex", "S": "alex"}, "N")
     with pytest.raises(SetupError, match="E is not a seat of the two_player game"):
         new_game_log("two_player", TWO, "E")

@@ -6,9 +6,10 @@ that use the database; sqlite-utils itself is loaded only to migrate a database 
 ``Store.db`` is used).
 """
 
-from .db import default_db_path
-from .store import (GameRejected, GameSummary, Revision, SaveResult, StorageError, Store,
-                    UnknownGameError)
+from .db import default_db_path, is_damage
+from .errors import NewerSchemaError, NoSuchDatabaseError, StorageError
+from .store import GameRejected, GameSummary, Revision, SaveResult, Store, UnknownGameError
 
-__all__ = ["default_db_path", "Store", "SaveResult", "GameSummary", "Revision",
-           "StorageError", "UnknownGameError", "GameRejected"]
+__all__ = ["default_db_path", "is_damage", "Store", "SaveResult", "GameSummary", "Revision",
+           "StorageError", "NoSuchDatabaseError", "NewerSchemaError", "UnknownGameError",
+           "GameRejected"]

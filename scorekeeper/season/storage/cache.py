@@ -23,6 +23,11 @@ ones summed from ``game_sides``/``nil_bids`` and rated game by game, as before.
   (``bring_up_to_date``) or by the next standings, not in the save's own transaction
   (a batch out of date order would otherwise rate the same games again for every file).
 
+Players are keyed by ``names.key_of`` (``Alex`` and ``ALEX`` are one player) in every
+cache, and shown as ``names.display_names`` says when standings are built. Caches written
+before (keyed by the names as written) are of version 0: ``CACHE_VERSION``, kept in
+SQLite's ``user_version``, makes ``Store.open`` empty them (or read without them).
+
 A guard catches rows written behind the store's back (a bulk insert, an older program):
 the cached game counts must equal the finished games actually in the scope, and the head
 must be at the scope's last finished game, or the scope is summed or rated again.
@@ -35,9 +40,13 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 
 from ..standings import (RatedGame, StandingRow, Standings, UnfinishedGame, build_standings,
-                         partnership_name, rate_in_date_order)
+                         rate_in_date_order)
+from .names import display_names, key_of, pair_of
 
 SCOPE_ALL = "\x00all"
+CACHE_VERSION = 1
+"""The caches' format, in ``PRAGMA user_version``: 1, players keyed by ``names.key_of``
+(0: by their names as written, which counted ``Alex`` and ``alex`` apart)."""
 CHECKPOINT_EVERY = 1000
 """Rating again after a back-dated write starts at most this many games before it (about
 30 ms of openskill); a checkpoint holds every player's rating, so not every game."""
@@ -83,7 +92,7 @@ def game_changed(conn: sqlite3.Connection, *, season: str | None, date: str | No
     when it is the next game in date order (or drop the head), and add its figures to (or
     take them from) the kept scopes. ``sides``: its ``game_sides`` rows (side, won,
     member1, member2, hands, points_for, points_against, bags, bag_penalties, sets);
-    ``nils``: its Nils (side, player, blind, made)."""
+    ``nils``: its Nils (side, player, blind, made); the names as the log writes them."""
     scopes = _scopes(season)
     key = (int(date is None), date or "", table or "", game_id)
     sides = list(sides)
@@ -110,12 +119,12 @@ def game_changed(conn: sqlite3.Connection, *, season: str | None, date: str | No
         return
     own: dict[tuple[str, str], list[int]] = {}
     for side, player, blind, made in nils:
-        counts = own.setdefault((side, player), [0, 0, 0, 0])
+        counts = own.setdefault((side, key_of(player)), [0, 0, 0, 0])
         counts[2 if blind else 0] += 1
         counts[3 if blind else 1] += bool(made)
     player_rows, pair_rows = [], []
     for side, won, member1, member2, *figures in sides:
-        members = (member1,) if member2 is None else (member1, member2)
+        members = pair_of(member1, member2)
         base = [1, int(won), *figures]
         side_nils = [0, 0, 0, 0]
         for i, name in enumerate(members):
@@ -124,7 +133,8 @@ def game_changed(conn: sqlite3.Connection, *, season: str | None, date: str | No
                 else [0, 0, 0, 0]
             side_nils = [a + b for a, b in zip(side_nils, counts)]
             player_rows.append((name, *(sign * v for v in base + counts)))
-        pair_rows.append((member1, member2 or "", *(sign * v for v in base + side_nils)))
+        pair_rows.append((members[0], members[1] if len(members) > 1 else "",
+                          *(sign * v for v in base + side_nils)))
     for scope in summed:
         conn.executemany(_UPSERT_PLAYER, [(scope, *r) for r in player_rows])
         conn.executemany(_UPSERT_PAIR, [(scope, *r) for r in pair_rows])
@@ -221,7 +231,7 @@ def _rate_onto_head(conn: sqlite3.Connection, scope: str, games: int, key: tuple
                     sides: list[tuple]) -> None:
     """Rate one game after the head's ``games`` (the code standings rate with, on this
     game's players only) and move the head to it."""
-    teams = tuple(_pair_key(member1, member2) for _, _, member1, member2, *_ in sides)
+    teams = tuple(pair_of(member1, member2) for _, _, member1, member2, *_ in sides)
     winner = next(i for i, side in enumerate(sides) if side[1])
     names = [name for team in teams for name in team]
     start = {r[0]: (r[1], r[2]) for r in conn.execute(
@@ -253,45 +263,62 @@ def _row(name: str, members: tuple[str, ...], sums: Sequence) -> StandingRow:
     return row
 
 
-def _pair_key(member1: str, member2: str | None) -> tuple[str, ...]:
-    return (member1,) if not member2 else (member1, member2)
-
-
 def sum_scope(conn: sqlite3.Connection, season: str | None
               ) -> tuple[list[StandingRow], list[StandingRow]]:
     """Players and partnerships summed in SQL over ``game_sides`` (a row per game and
-    side, its players in name order) and ``nil_bids``: the finished games only."""
+    side, its players in name order) and ``nil_bids``: the finished games only. The rows
+    are keyed by player key (``names``): SQL sums per name as written, and the names of
+    one player are added up here (there are few of them)."""
     where, params = ("", ()) if season is None else (" AND gs.season = ?", (season,))
     # "+gs.finished": scan game_sides in its own order rather than through the index.
     finished = f"+gs.finished = 1{where}"
     sums = ("count(*), sum(won), sum(hands), sum(points_for), sum(points_against),"
             " sum(bags), sum(bag_penalties), sum(sets)")
     columns = "won, hands, points_for, points_against, bags, bag_penalties, sets"
-    players = {r[0]: _row(r[0], (r[0],), r[1:]) for r in conn.execute(
-        f"SELECT player, {sums} FROM (SELECT member1 AS player, {columns}"
-        f" FROM game_sides gs WHERE {finished} UNION ALL SELECT member2, {columns}"
-        f" FROM game_sides gs WHERE member2 IS NOT NULL AND {finished})"
-        " GROUP BY player", params + params)}
+    keys: dict[str, str] = {}  # name as written -> player key, each computed once
+
+    def key(name: str) -> str:
+        k = keys.get(name)
+        if k is None:
+            k = keys[name] = key_of(name)
+        return k
+
+    def pair(member1: str, member2: str | None) -> tuple[str, ...]:
+        return (key(member1),) if not member2 else tuple(sorted((key(member1), key(member2))))
+
+    players: dict[str, list[int]] = {}
+    for r in conn.execute(
+            f"SELECT player, {sums} FROM (SELECT member1 AS player, {columns}"
+            f" FROM game_sides gs WHERE {finished} UNION ALL SELECT member2, {columns}"
+            f" FROM game_sides gs WHERE member2 IS NOT NULL AND {finished})"
+            " GROUP BY player", params + params):
+        _add(players, key(r[0]), r[1:], 12)
     nil_sums = ("sum(n.blind = 0), sum(n.blind = 0 AND n.made), sum(n.blind),"
                 " sum(n.blind AND n.made)")
     for r in conn.execute(
             f"SELECT n.player, {nil_sums} FROM nil_bids n JOIN game_sides gs"
             " ON gs.game_id = n.game_id AND gs.side = n.side"
             f" WHERE {finished} GROUP BY n.player", params):
-        row = players[r[0]]
-        row.nil_bids, row.nil_made, row.blind_nil_bids, row.blind_nil_made = r[1:]
-    pairs = {}
+        _add(players, key(r[0]), (0,) * 8 + tuple(r[1:]), 12)
+    pairs: dict[tuple[str, ...], list[int]] = {}
     for r in conn.execute(f"SELECT member1, member2, {sums} FROM game_sides gs"
                           f" WHERE {finished} GROUP BY member1, member2", params):
-        key = _pair_key(r[0], r[1])
-        pairs[key] = _row(partnership_name(key), key, r[2:])
+        _add(pairs, pair(r[0], r[1]), r[2:], 12)
     for r in conn.execute(
             f"SELECT gs.member1, gs.member2, {nil_sums} FROM nil_bids n JOIN game_sides gs"
             " ON gs.game_id = n.game_id AND gs.side = n.side"
             f" WHERE {finished} GROUP BY gs.member1, gs.member2", params):
-        row = pairs[_pair_key(r[0], r[1])]
-        row.nil_bids, row.nil_made, row.blind_nil_bids, row.blind_nil_made = r[2:]
-    return list(players.values()), list(pairs.values())
+        _add(pairs, pair(r[0], r[1]), (0,) * 8 + tuple(r[2:]), 12)
+    return ([_row(k, (k,), sums) for k, sums in players.items()],
+            [_row("", k, sums) for k, sums in pairs.items()])
+
+
+def _add(totals: dict, key, figures: Sequence[int], size: int) -> None:
+    into = totals.get(key)
+    if into is None:
+        into = totals[key] = [0] * size
+    for i, v in enumerate(figures):
+        into[i] += v
 
 
 def _figures(row: StandingRow) -> tuple:
@@ -318,13 +345,14 @@ _ROW_FIELDS = ("games, wins, games - wins, hands, points_for, points_against, ni
 
 def read_totals(conn: sqlite3.Connection, scope: str
                 ) -> tuple[list[StandingRow], list[StandingRow]]:
+    """The kept totals, keyed by player key (``build_standings`` names the rows)."""
     players = [StandingRow(r[0], (r[0],), *r[1:]) for r in conn.execute(
         f"SELECT player, {_ROW_FIELDS} FROM player_totals WHERE scope = ?", (scope,))]
     pairs = []
     for r in conn.execute(f"SELECT member1, member2, {_ROW_FIELDS} FROM pair_totals"
                           " WHERE scope = ?", (scope,)):
         key = (r[0],) if not r[1] else (r[0], r[1])
-        pairs.append(StandingRow(partnership_name(key), key, *r[2:]))
+        pairs.append(StandingRow("", key, *r[2:]))
     return players, pairs
 
 
@@ -335,13 +363,16 @@ def finished_games(conn: sqlite3.Connection, season: str | None) -> int:
                         (season,)).fetchone()[0]
 
 
-def unfinished_games(conn: sqlite3.Connection, season: str | None) -> list[UnfinishedGame]:
+def unfinished_games(conn: sqlite3.Connection, season: str | None,
+                     shown: dict[str, str]) -> list[UnfinishedGame]:
+    """The scope's unfinished games, each player shown as ``shown`` (player key -> name)
+    says."""
     where, params = ("", ()) if season is None else (" AND season = ?", (season,))
     unfinished = []
     for game_id, date, table, variant, hands, players, scores in conn.execute(
             "SELECT game_id, date, table_name, variant, hands, players_json, scores_json"
             f" FROM games WHERE finished = 0{where}", params):
-        seat = json.loads(players)
+        seat = {s: shown.get(key_of(name), name) for s, name in json.loads(players).items()}
         if variant == "partnership":
             sides, keys = ((seat["N"], seat["S"]), (seat["E"], seat["W"])), ("NS", "EW")
         else:
@@ -358,13 +389,14 @@ def rated_games(conn: sqlite3.Connection, season: str | None,
                 after: tuple | None = None) -> list[RatedGame]:
     """The finished games in rating order, after the game whose order key is ``after``
     (every one when None). A side's players come in name order, which the rating does
-    not depend on (a team's rating is the sum over its players)."""
+    not depend on (a team's rating is the sum over its players). Players by key."""
     where, params = ("g.finished = 1", []) if season is None else (
         "g.season = ? AND g.finished = 1", [season])
     if after is not None:
         where += f" AND ({_ORDER_G}) > (?, ?, ?, ?)"
         params += [int(after[0]), *after[1:]]
     games: dict[str, list] = {}  # game id -> [order key, sides, winner], in order
+    pairs: dict[tuple, tuple[str, ...]] = {}  # (member1, member2) -> partnership key
     for game_id, date, table, won, member1, member2 in conn.execute(
             "SELECT g.game_id, g.date, g.table_name, gs.won, gs.member1, gs.member2"
             f" FROM games g JOIN game_sides gs ON gs.game_id = g.game_id WHERE {where}"
@@ -374,7 +406,10 @@ def rated_games(conn: sqlite3.Connection, season: str | None,
             game = games[game_id] = [(date is None, date or "", table or "", game_id), [], 0]
         if won:
             game[2] = len(game[1])
-        game[1].append(_pair_key(member1, member2))
+        members = pairs.get((member1, member2))
+        if members is None:
+            members = pairs[member1, member2] = pair_of(member1, member2)
+        game[1].append(members)
     return [RatedGame(order, tuple(sides), winner) for order, sides, winner in games.values()]
 
 
@@ -492,5 +527,6 @@ def standings(conn: sqlite3.Connection, season: str | None, *, rate: bool, write
             rates = ratings(conn, season, games, write=write)
             if rates is None:
                 return None
-    return build_standings(season, players, pairs, [], unfinished_games(conn, season),
-                           rate=rate, ratings=rates, games=games)
+    shown = display_names(conn)
+    return build_standings(season, players, pairs, [], unfinished_games(conn, season, shown),
+                           rate=rate, ratings=rates, games=games, names=shown)

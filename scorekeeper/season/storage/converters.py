@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..standings import partnership_key
 from . import cache
+from .errors import StorageError
 
 if TYPE_CHECKING:  # the log layer (pydantic) is imported only where a log is handled
     from ...analysis.game import GameAnalysis
@@ -24,10 +25,20 @@ if TYPE_CHECKING:  # the log layer (pydantic) is imported only where a log is ha
 
 def stored_text(log: GameLog) -> str:
     """The log as stored: the same JSON as ``files.dump_log`` (same keys, same order) but
-    compact, which the C encoder writes many times faster than an indented dump."""
+    compact, which the C encoder writes many times faster than an indented dump.
+
+    A log that cannot be written out raises ``store.StorageError``: one whose ``x-``
+    field nests lists or objects deeper than pydantic serialises (it stops at a depth
+    limit with a ValueError) or than Python recurses."""
     from ...logs.files import log_to_data
 
-    return json.dumps(log_to_data(log), ensure_ascii=False, separators=(",", ":"))
+    try:
+        return json.dumps(log_to_data(log), ensure_ascii=False, separators=(",", ":"))
+    except (ValueError, RecursionError) as exc:
+        if isinstance(exc, RecursionError) or "depth" in str(exc):
+            raise StorageError(f"a value in it is nested too deeply to be stored ({exc})"
+                               ) from None
+        raise StorageError(f"it cannot be written out to be stored: {exc}") from None
 
 
 def pretty_text(text: str) -> str:

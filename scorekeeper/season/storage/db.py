@@ -10,8 +10,10 @@ writes later can fail at once with "database is locked", whatever the timeout).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import pathlib
+import re
 import sqlite3
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -44,18 +46,25 @@ def resolve_path(path: str | os.PathLike | None) -> str:
     return os.fspath(path)
 
 
-def connect(path: str | os.PathLike | None = None) -> sqlite3.Connection:
+def connect(path: str | os.PathLike | None = None, *, create: bool = True
+            ) -> sqlite3.Connection:
     """A connection to ``path`` (None: the default file; ``:memory:``: in memory).
 
     For a file: the parent folders are created, WAL journal mode is switched on (it stays on
     in the file), writers wait up to 30 s for each other, and ``synchronous=NORMAL`` (safe
-    with WAL: a power cut can lose the last commits, never corrupt the file).
+    with WAL: a power cut can lose the last commits, never corrupt the file). ``create``
+    False: the file must exist already (SQLite's ``mode=rw``: a file removed meanwhile is
+    not made again, empty).
     """
     target = resolve_path(path)
     if target == MEMORY:
         return sqlite3.connect(MEMORY)
-    pathlib.Path(target).parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS)
+    if create:
+        pathlib.Path(target).parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS)
+    else:
+        conn = sqlite3.connect(f"{_uri(target)}?mode=rw", uri=True,
+                               timeout=BUSY_TIMEOUT_SECONDS)
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
     if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
         conn.execute("PRAGMA journal_mode = wal")
@@ -64,13 +73,86 @@ def connect(path: str | os.PathLike | None = None) -> sqlite3.Connection:
     return conn
 
 
-def schema_up_to_date(conn: sqlite3.Connection) -> bool:
+def _uri(target: str) -> str:
+    # as_uri percent-encodes what SQLite would read as the URI's own ("?", "#", "%").
+    return pathlib.Path(target).absolute().as_uri()
+
+
+def can_write(target: str) -> bool:
+    """Whether this process may write the file and create files beside it (WAL keeps its
+    ``-wal`` and ``-shm`` files in the same folder). ``access`` answers for this user and
+    for a file system mounted read-only."""
+    folder = os.path.dirname(os.path.abspath(target))
+    return os.access(target, os.W_OK) and os.access(folder, os.W_OK)
+
+
+def connect_read_only(target: str) -> sqlite3.Connection:
+    """A read-only connection to an existing file that cannot be written (``can_write``),
+    which writes nothing, beside it either.
+
+    Without a ``-wal`` file (no connection has the database open in WAL mode, so every
+    commit is in the file itself) it is opened ``immutable``: read as it is, without
+    locks. SQLite's plain ``mode=ro`` would fail in a folder that cannot be written (it
+    must create the ``-shm`` file of a WAL database) and, in one that can, would leave
+    ``-shm`` and ``-wal`` files of this user's that the file's owner might then not be
+    able to write. With a ``-wal`` file (a writer at work, or one that stopped short)
+    ``mode=ro`` reads the commits it holds, through the writer's ``-shm``."""
+    if not os.path.exists(f"{target}-wal"):
+        conn = sqlite3.connect(f"{_uri(target)}?mode=ro&immutable=1", uri=True)
+    else:
+        conn = sqlite3.connect(f"{_uri(target)}?mode=ro", uri=True,
+                               timeout=BUSY_TIMEOUT_SECONDS)
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+    return conn
+
+
+def applied_migrations(conn: sqlite3.Connection) -> set[str]:
+    """The names of the migrations applied to the database (none: a new database)."""
     try:
-        applied = {r[0] for r in conn.execute(
+        return {r[0] for r in conn.execute(
             "SELECT name FROM _sqlite_migrations WHERE migration_set = 'scorekeeper'")}
-    except sqlite3.OperationalError:  # no migrations table: a new database
+    except sqlite3.OperationalError as exc:  # no migrations table: a new database
+        if "no such table" not in str(exc):
+            raise
+        return set()
+
+
+def schema_version(applied: set[str]) -> int:
+    """The schema version the migrations applied make: the number of the latest
+    (``m007_...`` is 7), or how many there are when a name does not say."""
+    numbers = [int(m.group(1)) for m in map(_NUMBERED.match, applied) if m]
+    return max([len(applied), *numbers])
+
+
+_NUMBERED = re.compile(r"^m(\d+)_")
+
+
+def newer_schema_problem(applied: set[str]) -> str | None:
+    """Why this program must not write the database: a migration it does not know was
+    applied (a later scorekeeper's). None when it knows them all."""
+    if applied <= set(SCHEMA):
+        return None
+    return (f"this database is of schema version {schema_version(applied)}, newer than this"
+            f" scorekeeper ({len(SCHEMA)}); update scorekeeper to change it")
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    """SQLite's ``user_version``: here, the format of the standings caches
+    (``cache.CACHE_VERSION``)."""
+    return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+def is_damage(exc: BaseException) -> bool:
+    """Whether an error reading the database says that the file is damaged (rather than
+    locked, or not there): SQLite's "malformed" and "not a database", a text that is not
+    UTF-8 where SQLite keeps text, or JSON in a stored column that does not parse."""
+    if isinstance(exc, (json.JSONDecodeError, UnicodeDecodeError)):
+        return True
+    if not isinstance(exc, sqlite3.DatabaseError):
         return False
-    return applied >= set(SCHEMA)
+    name = getattr(exc, "sqlite_errorname", None)
+    return (type(exc) is sqlite3.DatabaseError or name in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+            or str(exc).startswith("Could not decode to UTF-8"))
 
 
 @contextlib.contextmanager

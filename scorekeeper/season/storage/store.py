@@ -19,17 +19,17 @@ from ..standings import GameResult, NilCounts, SideResult, Standings
 from . import cache
 from .converters import (content_hash, delete_derived, derive_rows, finding_lines, game_id_for,
                          pretty_text, stored_text, write_derived)
-from .db import connect, resolve_path, schema_up_to_date, write_transaction
+from .db import (MEMORY, SCHEMA, applied_migrations, can_write, connect, connect_read_only,
+                 newer_schema_problem, resolve_path, schema_version, user_version,
+                 write_transaction)
+from .errors import NewerSchemaError, NoSuchDatabaseError, StorageError
+from .names import display_names, key_of
 
 if TYPE_CHECKING:  # the log layer (pydantic) is imported only where a log is handled
     from sqlite_utils import Database
 
     from ...analysis.game import GameAnalysis
     from ...logs.models import GameLog
-
-
-class StorageError(ValueError):
-    """A problem with the season database or what is asked of it."""
 
 
 class UnknownGameError(StorageError, KeyError):
@@ -107,10 +107,20 @@ def _now() -> str:
 class Store:
     """The season database. Open with ``Store.open(path)``; close when done."""
 
-    def __init__(self, db: Database | sqlite3.Connection, path: str) -> None:
+    def __init__(self, db: Database | sqlite3.Connection, path: str, *,
+                 writable: bool = True, caches: bool = True,
+                 newer_schema: str | None = None) -> None:
         self._conn = getattr(db, "conn", db)
         self._db = None if db is self._conn else db
         self.path = path
+        self.writable = writable
+        """False: opened read-only (``Store.open(create=False)`` on a file that cannot be
+        written, or of a newer schema): nothing is written, standings included."""
+        self.caches = caches
+        """Whether the standings caches may be read (they are of this program's format)."""
+        self.newer_schema = newer_schema
+        """Set when the database is of a later scorekeeper's schema: the reason it is only
+        read (``NewerSchemaError``'s message), for a query that finds a table changed."""
 
     @property
     def db(self) -> Database:
@@ -123,24 +133,72 @@ class Store:
         return self._db
 
     @classmethod
-    def open(cls, path: str | os.PathLike | None = None) -> Store:
-        """Open (creating if need be) the database at ``path``: None is the default file in
-        the user data folder, ``":memory:"`` an in-memory database. Applies migrations."""
-        conn = connect(path)
+    def open(cls, path: str | os.PathLike | None = None, *, create: bool = True) -> Store:
+        """Open the database at ``path``: None is the default file in the user data folder,
+        ``":memory:"`` an in-memory database. Applies pending migrations.
+
+        ``create`` (to write: import, the app): the file is created if need be; a database
+        of a newer schema raises ``NewerSchemaError``, one that cannot be written
+        ``StorageError``. ``create=False`` (to read: games,
+        standings, export): a missing file raises ``NoSuchDatabaseError``; a file that
+        cannot be written (or its folder) is opened read-only, and one of a newer schema
+        is read without being written."""
+        if path is not None and os.fspath(path) == "":
+            # sqlite3 would open a private temporary database, gone when closed.
+            raise StorageError("the database path is empty")
+        target = resolve_path(path)
+        read_only = False
+        if not create and target != MEMORY:
+            if not os.path.isfile(target):
+                raise NoSuchDatabaseError(target)
+            read_only = not can_write(target)
+        elif create and os.path.exists(target) and not can_write(target):
+            # Refused before SQLite opens it read-only behind our back (and leaves its -shm
+            # and -wal files beside it) only to fail at the first write.
+            raise StorageError("the database cannot be written to here: the file or its"
+                               " folder is read-only")
+        conn = connect_read_only(target) if read_only else connect(target, create=create)
         try:
-            if not schema_up_to_date(conn):
+            return cls._checked(conn, target, create=create, read_only=read_only)
+        except BaseException:
+            conn.close()
+            raise
+
+    @classmethod
+    def _checked(cls, conn: sqlite3.Connection, target: str, *, create: bool,
+                 read_only: bool) -> Store:
+        """The store on ``conn`` once its schema and caches are this program's (migrated,
+        caches of an older format emptied), or known to be read as they are."""
+        applied = applied_migrations(conn)
+        newer = newer_schema_problem(applied)
+        if newer is not None:
+            if create:
+                raise NewerSchemaError(newer)
+            return cls(conn, target, writable=False, caches=False, newer_schema=newer)
+        up_to_date = applied >= set(SCHEMA)
+        caches_current = user_version(conn) == cache.CACHE_VERSION
+        if read_only:
+            if not up_to_date:
+                raise StorageError(
+                    f"this database is of schema version {schema_version(applied)}, older"
+                    f" than this scorekeeper ({len(SCHEMA)}), and it cannot be written to"
+                    " here to be brought up to date; open it once where it can be")
+            return cls(conn, target, writable=False, caches=caches_current)
+        if up_to_date and caches_current:
+            return cls(conn, target)
+        db: Database | sqlite3.Connection = conn
+        with write_transaction(conn):
+            if not up_to_date:
                 from sqlite_utils import Database
 
                 from .migrations import apply_migrations
 
                 db = Database(conn)
-                with write_transaction(db):
-                    apply_migrations(db)
-                return cls(db, resolve_path(path))
-        except BaseException:
-            conn.close()
-            raise
-        return cls(conn, resolve_path(path))
+                apply_migrations(db)
+            if user_version(conn) != cache.CACHE_VERSION:  # another process may have done it
+                cache.clear(conn)
+                conn.execute(f"PRAGMA user_version = {cache.CACHE_VERSION}")
+        return cls(db, target)
 
     def close(self) -> None:
         self._conn.close()
@@ -161,7 +219,7 @@ class Store:
         the replaced version is kept in ``game_log_history``. A physically impossible log
         raises ``GameRejected``. ``analysis`` saves replaying a log the caller just analysed.
         """
-        text = stored_text(log)
+        text = stored_text(log)  # raises StorageError for a log that cannot be written out
         game_id = game_id_for(log, text)
         if analysis is None:
             from ...analysis.game import analyse_game
@@ -255,8 +313,9 @@ class Store:
         ) for r in rows]
 
     def player_names(self) -> list[str]:
-        """Every player name seen in any saved game, sorted (case-insensitively)."""
-        names = [r[0] for r in self._conn.execute("SELECT name FROM players")]
+        """Every player seen in any saved game, once (``Alex`` and ``ALEX`` are one player,
+        see ``names``), as first written, sorted (case-insensitively)."""
+        names = display_names(self._conn).values()
         return sorted(names, key=lambda n: (n.casefold(), n))
 
     def seasons(self) -> list[str]:
@@ -298,14 +357,17 @@ class Store:
         sums and rates what it must, from the latest checkpoint, and stores it. A
         database that cannot be written to gets the same standings, computed without the
         caches."""
-        result = self._read_standings(season, rate, cached=True)
-        if result is not None:
-            return result
-        try:
-            with write_transaction(self._conn) as conn:
-                return cache.standings(conn, season, rate=rate, write=True)
-        except sqlite3.OperationalError:  # read-only, or another writer held on too long
-            return self._read_standings(season, rate, cached=False)
+        if self.caches:
+            result = self._read_standings(season, rate, cached=True)
+            if result is not None:
+                return result
+            if self.writable:
+                try:
+                    with write_transaction(self._conn) as conn:
+                        return cache.standings(conn, season, rate=rate, write=True)
+                except sqlite3.OperationalError:  # read-only, or another writer held on too long
+                    pass
+        return self._read_standings(season, rate, cached=False)
 
     def bring_standings_up_to_date(self) -> bool:
         """After a batch of saves (the end of ``import``): rate again, once, what saves out
@@ -313,6 +375,8 @@ class Store:
         rated one), and sum the every-game scope of a database older than the caches, so
         that the next standings read everything ready. In one write transaction; returns
         False when the database could not be written (standings will do it then)."""
+        if not self.writable:
+            return False
         try:
             with write_transaction(self._conn) as conn:
                 cache.bring_up_to_date(conn)
@@ -334,6 +398,7 @@ class Store:
         """Every game's sides with their totals, for ``standings.compute_standings`` (the
         plain-Python path, which ``standings()`` must agree with)."""
         conn = self._conn
+        shown = display_names(conn)
         where, params = self._season_filter(season, "gs")
         nils = {(r[0], r[1]): NilCounts(*r[2:]) for r in conn.execute(
             "SELECT n.game_id, n.seat, sum(n.blind = 0), sum(n.blind = 0 AND n.made),"
@@ -350,10 +415,12 @@ class Store:
             g = games.setdefault(r[0], {"row": r, "sides": [], "winner": None})
             side, names = r[7], json.loads(r[6])
             seats = list(side)
+            # Each player shown as first written (the SQL path shows them so too).
+            members = tuple(shown.get(key_of(names[s]), names[s]) for s in seats)
             if r[8]:
                 g["winner"] = len(g["sides"])
             g["sides"].append(SideResult(
-                members=tuple(names[s] for s in seats), hands=r[10], points_for=r[11],
+                members=members, hands=r[10], points_for=r[11],
                 points_against=r[12], bags=r[13], bag_penalties=r[14], sets=r[15],
                 nils=tuple(nils.get((r[0], s), NilCounts()) for s in seats), score=r[16]))
         return [GameResult(game_id=gid, variant=g["row"][1], season=g["row"][2],

@@ -4,21 +4,27 @@ and every setting with its one-line explanation), season, date and table.
 The house-rule inputs are built from the settings' declarations (``rules.settings``): a
 setting with choices or a yes/no is picked from a list, a number is typed (left empty for an
 optional one not in force), and ``RuleSet`` checks the bounds with messages naming the setting.
+
+A field that can be wrong (a name, season, date, table, a typed setting) has a line under it,
+``#error-<field id>``, shown only when it says something: a refused start puts the reason
+there (``SetupError.field`` names the input) and moves the focus to that field; editing the
+field clears it. Nothing typed is lost.
 """
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, VerticalGroup, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
+from ...logs.identifiers import date_problem
 from ...rules.settings import (
     HOUSE_RULES,
     PRESET_DESCRIPTIONS,
@@ -29,7 +35,7 @@ from ...rules.settings import (
     preset,
 )
 from ...rules.seats import SEAT_NAMES, Variant
-from ...session.game_session import SessionError, SetupError, new_game_log
+from ...session.game_session import SessionError, SetupError, new_game_log, verify_setup
 from ..widgets.footer import KeysFooter
 
 YES_NO = ("yes", "no")
@@ -70,12 +76,12 @@ def rule_value(rule: Setting, text: str) -> SettingValue:
         return text
     if not text:
         if not rule.optional:
-            raise SetupError(f"{label}: a number is needed")
+            raise SetupError(f"{label}: a number is needed", f"rule-{rule.name}")
         return None
     try:
         return int(text)
     except ValueError:
-        raise SetupError(f"{label}: {text!r} is not a number") from None
+        raise SetupError(f"{label}: {text!r} is not a number", f"rule-{rule.name}") from None
 
 
 def rules_from_form(texts: dict[str, str]) -> RuleSet:
@@ -85,7 +91,27 @@ def rules_from_form(texts: dict[str, str]) -> RuleSet:
     try:
         return RuleSet(**values)
     except ValueError as exc:
-        raise SetupError(str(exc).replace("_", " ")) from None
+        text = str(exc)
+        # RuleSet's messages begin with the setting's name: the field to point at.
+        named = next((f"rule-{rule.name}" for rule in HOUSE_RULES.values()
+                      if text.startswith(f"{rule.name} ")), None)
+        raise SetupError(text.replace("_", " "), named) from None
+
+
+def with_error_line(field: Widget) -> VerticalGroup:
+    """A field and the line under it where what is wrong with it is said (hidden when empty)."""
+    return VerticalGroup(field, Static(id=f"error-{field.id}", classes="field-error"),
+                         id=f"field-{field.id}", classes="form-field")
+
+
+def under_field(message: str, field: str) -> str:
+    """The message as said under its field: without the field's own name in front, which its
+    label already shows ('date: ...' under Date, 'target score must ...' under it)."""
+    name = field.removeprefix("rule-").replace("_", " ")
+    for head in (f"{name}: ", f"{name} "):
+        if message.startswith(head) and not field.startswith("name-"):
+            return message[len(head):]
+    return message
 
 
 class NewGameScreen(Screen):
@@ -104,20 +130,22 @@ class NewGameScreen(Screen):
                              allow_blank=False, id="variant", compact=True)
                 for seat, long in SEAT_NAMES.items():
                     yield Label(f"{long} ({seat})", id=f"label-{seat}")
-                    yield Input(id=f"name-{seat}", placeholder="name",
-                                suggester=SuggestFromList(names, case_sensitive=False),
-                                compact=True)
+                    yield with_error_line(
+                        Input(id=f"name-{seat}", placeholder="name",
+                              suggester=SuggestFromList(names, case_sensitive=False),
+                              compact=True))
                 yield Label("Deals first", id="dealer-label")
                 yield Select([(f"{SEAT_NAMES[s.name]} ({s.name})", s.name)
                               for s in Variant.PARTNERSHIP.seats], allow_blank=False,
                              id="dealer", compact=True)
                 yield Label("Season")
-                yield Input(season or "", id="season", compact=True)
+                yield with_error_line(Input(season or "", id="season", compact=True))
                 yield Label("Date")
-                yield Input(self.app.today().isoformat(), id="date", placeholder="YYYY-MM-DD",
-                            compact=True)
+                yield with_error_line(Input(self.app.today().isoformat(), id="date",
+                                            placeholder="YYYY-MM-DD", compact=True))
                 yield Label("Table")
-                yield Input(id="table", placeholder="as the club names it", compact=True)
+                yield with_error_line(Input(id="table", placeholder="as the club names it",
+                                            compact=True))
             yield Static("House rules", classes="form-title")
             with Grid(classes="form rules"):
                 yield Label("Preset")
@@ -127,7 +155,8 @@ class NewGameScreen(Screen):
                              classes="description")
                 for rule in HOUSE_RULES.values():
                     yield Label(rule.name.replace("_", " "))
-                    yield rule_input(rule)
+                    field = rule_input(rule)
+                    yield with_error_line(field) if isinstance(field, Input) else field
                     yield Static(rule.help, classes="description")
             yield Static(id="message", classes="message error")
             with Horizontal(classes="buttons"):
@@ -143,7 +172,7 @@ class NewGameScreen(Screen):
         for seat in ("E", "W"):
             shown = variant is Variant.PARTNERSHIP
             self.query_one(f"#label-{seat}").display = shown
-            self.query_one(f"#name-{seat}").display = shown
+            self.query_one(f"#field-name-{seat}").display = shown
         self.query_one("#dealer-label", Label).update(
             "Draws first" if variant is Variant.TWO_PLAYER else "Deals first")
         dealer = self.query_one("#dealer", Select)
@@ -175,28 +204,60 @@ class NewGameScreen(Screen):
         text = self.query_one("#date", Input).value.strip()
         if not text:
             return None
-        try:
-            datetime.date.fromisoformat(text)
-        except ValueError:
-            raise SetupError(f"date {text!r} is not a day written YYYY-MM-DD") from None
+        problem = date_problem(text)
+        if problem:
+            raise SetupError(f"date: {problem}", "date")
         return text
 
     def action_start(self) -> None:
         variant = Variant(str(self.query_one("#variant", Select).value))
         players = {s.name: self.query_one(f"#name-{s.name}", Input).value for s in variant.seats}
+        dealer = str(self.query_one("#dealer", Select).value)
         try:
+            # In the form's order, so that the first problem told is the topmost one.
+            verify_setup(variant, players, dealer)
+            date = self._date()
             log = new_game_log(
-                variant, players, str(self.query_one("#dealer", Select).value),
-                rules=self._rules(), date=self._date(),
+                variant, players, dealer, rules=self._rules(), date=date,
                 season=self.query_one("#season", Input).value.strip() or None,
                 table=self.query_one("#table", Input).value.strip() or None)
         except SessionError as exc:
-            message = self.query_one("#message", Static)
-            message.update(str(exc))
-            message.scroll_visible()
-            self.notify(str(exc), title="Cannot start yet", severity="error")
+            self._refused(exc)
             return
         self.app.start_game(log)
+
+    def _refused(self, exc: SessionError) -> None:
+        """Say why the game cannot start: under the field to blame (focused), and below."""
+        for line in self.query(".field-error"):
+            self._show_error(line, "")
+        message = self.query_one("#message", Static)
+        message.update(str(exc))
+        field_id = getattr(exc, "field", None)
+        fields = list(self.query(f"#{field_id}")) if field_id else []
+        if fields:
+            lines = list(self.query(f"#error-{field_id}"))
+            if lines:
+                self._show_error(lines[0], under_field(str(exc), field_id))
+            fields[0].focus()
+            # The field and the line under it in view, once the line takes its place.
+            shown = fields[0].parent if lines else fields[0]
+            self.call_after_refresh(shown.scroll_visible)
+        else:
+            message.scroll_visible()
+        self.notify(str(exc), title="Cannot start yet", severity="error")
+
+    @staticmethod
+    def _show_error(line: Widget, text: str) -> None:
+        line.update(text)
+        line.set_class(bool(text), "-shown")
+
+    @on(Input.Changed)
+    def clear_error(self, event: Input.Changed) -> None:
+        """An edited field's error line goes, and with it the message below."""
+        lines = list(self.query(f"#error-{event.input.id}")) if event.input.id else []
+        if lines and lines[0].has_class("-shown"):
+            self._show_error(lines[0], "")
+            self.query_one("#message", Static).update("")
 
     def action_cancel(self) -> None:
         self.app.pop_screen()

@@ -4,7 +4,7 @@
 
 The partnership game (quick form) is written out by hand below, hand by hand, so that its
 score can be checked with a pencil; tests/test_examples.py asserts its figures, computed by
-hand from RULES.md. The card-by-card hands and the two-player game are played by the referee
+hand from docs/rules.md. The card-by-card hands and the two-player game are played by the referee
 engine (``HandPlay.play`` refuses an illegal card) with simple but sensible players: a Nil
 bidder ducks, a side short of its contract tries to win the trick, everyone else plays low.
 A seed makes every file the same on every run; the script refuses to write a valid example

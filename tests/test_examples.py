@@ -1,4 +1,4 @@
-"""The example logs: valid ones are valid and score as RULES.md says (figures worked out by
+"""The example logs: valid ones are valid and score as docs/rules.md says (figures worked out by
 hand below); every invalid one is refused with a message naming the file, hand and trick."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def test_valid_example_passes_validate(path):
 
 
 # -- the partnership game, scored by hand ------------------------------------------------
-# RULES.md: a contract made scores 10 a bid trick and 1 a bag; a set loses 10 a bid trick;
+# docs/rules.md: a contract made scores 10 a bid trick and 1 a bag; a set loses 10 a bid trick;
 # Nil +-100, Blind Nil +-200; a failed Nil's tricks are bags; 10 bags cost 100 (the rest
 # carry). Columns: points this hand -> running score (bags).
 #
@@ -177,6 +177,9 @@ CONSISTENCY = {
         " [card_not_held]",
     "redraw-not-from-discards.json":
         "hand 1: redraw by N: AD is not among the cards discarded in the draw [redraw_invalid]",
+    "ruling-unfounded.json":
+        "hand 1, trick 5: a ruling on a revoke by W at trick 5, which the play does not prove"
+        " [ruling_unfounded]",
 }
 CONSISTENCY_DIR = EXAMPLES / "invalid" / "consistency"
 

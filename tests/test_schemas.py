@@ -36,7 +36,7 @@ SCHEMA_INVALID = {
     "unknown-field-in-bid.json": "hand 1, bid 3, comment: unknown field (tools may add their"
                                  " own fields only with an 'x-' prefix)",
     "wrong-format.json": "format: 'spades-log' is not a Spades game log (expected 'spades-game')",
-    "format-version-2.json": "format_version: 2.0 is newer than this tool reads (1.0); update"
+    "format-version-2.json": "format_version: 2.0 is newer than this tool reads (1.1); update"
                              " scorekeeper",
     "no-result.json": "hand 1: a hand needs tricks_won (counts per seat) or tricks (the play)",
     "seat-X.json": "hand 1, bid 4, seat: should be 'N', 'E', 'S' or 'W', not 'X'",

@@ -21,7 +21,8 @@ from ..rules.cards import CARDS, Card
 from ..logs.identifiers import repeated_players
 from ..logs.json_text import JsonTextError, read_log_text
 from ..logs.trusted_reader import read_fast, read_fast_data
-from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
+from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, Ruling, TrickRecord
+from ..rules.rulings import ruled_input, unfounded_rulings
 from ..rules.bitplay.quick_replay import replay_quick
 from ..rules.replay import Finding, HandReplay
 from ..rules.scoring import (Bid, GameScore, HandInput, SideTotals, behind_by, blind_nil_allowed,
@@ -50,7 +51,7 @@ def _cards(texts) -> tuple[Card, ...]:
 
 
 def ruleset_of(log: GameLog) -> RuleSet:
-    """The log's house rules over the RULES.md defaults."""
+    """The log's house rules over the docs/rules.md defaults."""
     if log.rules is None:
         return DEFAULT_RULES
     changes = {f.name: getattr(log.rules, f.name) for f in fields(RuleSet)
@@ -78,6 +79,8 @@ def hand_record(variant: Variant, hand: HandLog) -> HandRecord:
         claim=None if hand.claim is None else Claim(
             seat(hand.claim.seat), hand.claim.after_trick,
             {seat(k): v for k, v in hand.claim.tricks.items()}, hand.claim.accepted),
+        rulings=tuple(Ruling(r.code, r.trick, seat(r.seat), r.decision, r.by, r.note)
+                      for r in hand.rulings or ()),
     )
 
 
@@ -98,11 +101,29 @@ class GameAnalysis:
     rules: RuleSet
     replays: list[HandReplay]
     score: GameScore
+    """The game as scored: each hand as played, or as ruled where the referee ruled on a
+    breach (``rules.rulings``). The sheet, ``score`` and the standings show this."""
     findings: list[HandFinding] = field(default_factory=list)
     initial: dict[str, SideTotals] = field(default_factory=dict)
     """Scores and bags carried in, for every side."""
     recorded: tuple[Mapping[str, int] | None, ...] = ()
     """Each hand's running scores as the table wrote them down (None: not written)."""
+    played_score: GameScore | None = None
+    """The game with every hand as played, no penalty (None: the same as ``score``, no hand
+    has a ruling applied)."""
+
+    ruled_tricks: tuple[Mapping[Seat, int] | None, ...] = ()
+    """Each hand's tricks per seat as ruled (None, or no entry: as played)."""
+
+    @property
+    def as_played(self) -> GameScore:
+        return self.score if self.played_score is None else self.played_score
+
+    def tricks_scored(self, index: int) -> Mapping[Seat, int]:
+        """The tricks per seat hand ``index`` (0-based) is scored with: as ruled, else as
+        played."""
+        ruled = self.ruled_tricks[index] if index < len(self.ruled_tricks) else None
+        return self.replays[index].tricks_won if ruled is None else ruled
 
     @property
     def invalid(self) -> list[HandFinding]:
@@ -185,12 +206,23 @@ def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,
         replays = [done if done is not None else replay_quick(r, rules)
                    for r, done in zip(records, replays)]
     inputs = [HandInput(r.record.dealer, r.record.bids, r.tricks_won) for r in replays]
-    score = score_game(variant, inputs, rules, initial)
+    played = score_game(variant, inputs, rules, initial)
+    score, played_apart, ruled_tricks = played, None, ()
+    if any(r.record.rulings for r in replays):  # the referee ruled: the game is scored so
+        ruled = [ruled_input(r, r.record.rulings, rules) for r in replays]
+        score = score_game(variant, ruled, rules, initial)
+        played_apart = played
+        ruled_tricks = tuple(i.tricks_won if r.record.rulings else None
+                             for i, r in zip(ruled, replays))
     analysis = GameAnalysis(log, variant, rules, replays, score, initial=dict(initial),
-                            recorded=tuple(recorded))
+                            recorded=tuple(recorded), played_score=played_apart,
+                            ruled_tricks=ruled_tricks)
     for i, r in enumerate(replays, start=1):
         if r.findings:
             analysis.findings.extend(HandFinding(i, f) for f in r.findings)
+        if r.record.rulings:
+            analysis.findings.extend(HandFinding(i, f)
+                                     for f in unfounded_rulings(r, r.record.rulings))
     _game_findings(analysis)
     if analysis.findings:
         analysis.findings.sort(key=lambda f: (f.hand or 0, f.finding.trick or 0))

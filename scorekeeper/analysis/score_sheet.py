@@ -31,8 +31,9 @@ def score_report(analysis: GameAnalysis) -> dict[str, Any]:
     """
     v = analysis.variant
     hands = []
-    for scored, replay in zip(analysis.score.hands, analysis.replays):
+    for i, (scored, replay) in enumerate(zip(analysis.score.hands, analysis.replays)):
         sides = {}
+        won = analysis.tricks_scored(i)
         for side, r in scored.sides.items():
             sides[side] = {
                 "bid": r.hand.bid, "tricks": r.hand.tricks, "points": r.points, "score": r.score,
@@ -41,10 +42,15 @@ def score_report(analysis: GameAnalysis) -> dict[str, Any]:
                          if v.side_of(b.seat) == side},
                 "blind": [str(b.seat) for b in replay.record.bids
                           if b.blind and v.side_of(b.seat) == side],
-                "tricks_won": {str(s): replay.tricks_won.get(s, 0) for s in v.members(side)},
+                "tricks_won": {str(s): won.get(s, 0) for s in v.members(side)},
             }
-        hands.append({"number": scored.number, "dealer": str(scored.dealer), "sides": sides,
-                      "events": list(scored.events)})
+        hand = {"number": scored.number, "dealer": str(scored.dealer), "sides": sides,
+                "events": list(scored.events)}
+        if replay.record.rulings:  # the tricks above are as ruled
+            hand["rulings"] = [{"code": r.code, "trick": r.trick, "seat": str(r.seat),
+                                "decision": r.decision, "by": r.by, "note": r.note}
+                               for r in replay.record.rulings]
+        hands.append(hand)
     final = {side: {"score": t.score, "bags": t.bags} for side, t in analysis.score.final.items()}
     nd = analysis.score.next_dealer
     return {"variant": v.value, "hands": hands, "final": final, "winner": analysis.score.winner,
@@ -86,27 +92,30 @@ def format_score_table(analysis: GameAnalysis) -> str:
             lines.append("  ".join(bits))
     changes = analysis.rules.changes()
     lines.append("House rules: " + (", ".join(f"{k} {v_}" for k, v_ in changes.items())
-                                    if changes else "none (RULES.md)"))
+                                    if changes else "none (docs/rules.md)"))
     start = analysis.log.initial
     if start:
         lines.append("Carried in: " + ", ".join(f"{s} {t.score} ({t.bags} bags)"
                                                 for s, t in start.items()))
     width = max(len(s) for s in v.sides)
-    for scored, replay in zip(analysis.score.hands, analysis.replays):
+    for i, (scored, replay) in enumerate(zip(analysis.score.hands, analysis.replays)):
         lines.append("")
+        tricks = analysis.tricks_scored(i)
         deal_word = "draws first" if v is Variant.TWO_PLAYER else "deals"
         lines.append(f"Hand {scored.number}  ({scored.dealer} {deal_word})")
         for side, r in scored.sides.items():
             members = v.members(side)
             bids = {b.seat: b for b in replay.record.bids}
             bid_txt = " ".join(f"{s} {bids[s] if s in bids else '?'}" for s in members)
-            won = " ".join(f"{s} {replay.tricks_won.get(s, 0)}" for s in members)
+            won = " ".join(f"{s} {tricks.get(s, 0)}" for s in members)
             lines.append(f"  {side:<{width}}  bid {r.hand.bid:>2} ({bid_txt})  tricks"
                          f" {r.hand.tricks:>2} ({won})")
             lines.append(f"  {'':<{width}}  {_signed(r.points):>5} = {_parts_text(r)}")
             lines.append(f"  {'':<{width}}  score {r.score:>4}  bags {r.bags}")
         for e in scored.events:
             lines.append(f"  * {e}")
+        for ruling in replay.record.rulings:
+            lines.append(f"  * ruling: {ruling.describe()}")
     lines.append("")
     final = analysis.score.final
     lines.append("Final: " + ",  ".join(f"{labels[s]} {t.score} ({t.bags} bag{'s' if t.bags != 1 else ''})"

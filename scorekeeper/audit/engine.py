@@ -31,7 +31,9 @@ from typing import Any
 from ..rules.cards import Card
 from .json_writer import SEAT_TEXT, counts_text, file_text, final_json, hand_text
 from ..analysis.game import GameAnalysis, HandFinding, analyse_file, analyse_text
-from ..rules.penalties import HandPenalties, corrected_input, hand_penalties
+from ..rules.penalties import HandPenalties, corrected_input
+from ..rules.record import Ruling
+from ..rules.rulings import corrected_penalties
 from ..rules.claims import ClaimCheck, check_claim, claim_findings
 from ..rules.replay import Finding, HandReplay
 from ..rules.scoring import GameScore, ScoredHand, score_game
@@ -72,6 +74,12 @@ class HandAudit:
     played: ScoredHand
     corrected: ScoredHand
     recorded: dict[str, int] | None
+    ruled: ScoredHand | None = None
+    """The hand as the referee ruled (None: no ruling in the game, so as played)."""
+
+    @property
+    def rulings(self) -> tuple[Ruling, ...]:
+        return self.replay.record.rulings
 
 
 @dataclass
@@ -92,6 +100,11 @@ class GameAudit:
     def variant(self) -> Variant:
         return self.analysis.variant
 
+    @property
+    def ruled(self) -> GameScore | None:
+        """The game as the referee ruled (None: no ruling, the same as played)."""
+        return self.analysis.score if self.analysis.played_score is not None else None
+
 
 def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) -> GameAudit:
     """Audit a replayed log. ``only_hand`` (1-based) keeps one hand's findings and report;
@@ -104,13 +117,17 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
     by_hand: dict[int | None, list[HandFinding]] = {}
     for hf in analysis.findings:
         by_hand.setdefault(hf.hand, []).append(hf)
-    penalties = [hand_penalties(r, rules) for r in analysis.replays]
+    # Corrected: as ruled where the referee ruled, and as the rules would correct every
+    # proven breach no one ruled on.
+    penalties = [corrected_penalties(r, r.record.rulings, rules) for r in analysis.replays]
+    played_game = analysis.as_played
+    ruled_game = analysis.score if analysis.played_score is not None else None
     if any(p.penalties for p in penalties):
         corrected = score_game(v, [corrected_input(r, p)
                                    for r, p in zip(analysis.replays, penalties)],
                                rules, analysis.initial)
     else:  # nothing to correct: the score as played stands (and is not worked out twice)
-        corrected = analysis.score
+        corrected = played_game
     hands = []
     for i, r in enumerate(analysis.replays, start=1):
         if only_hand is not None and i != only_hand:
@@ -123,8 +140,9 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
         findings.sort(key=lambda f: f.trick or 0)
         recorded = analysis.recorded[i - 1]
         hands.append(HandAudit(i, r, findings, penalties[i - 1], claim,
-                               analysis.score.hands[i - 1], corrected.hands[i - 1],
-                               dict(recorded) if recorded is not None else None))
+                               played_game.hands[i - 1], corrected.hands[i - 1],
+                               dict(recorded) if recorded is not None else None,
+                               None if ruled_game is None else ruled_game.hands[i - 1]))
     game = [_from_finding(file, None, hf.finding) for hf in by_hand.get(None, [])]
     return GameAudit(file, analysis, hands, corrected, game)
 
@@ -163,8 +181,16 @@ def hand_json(h: HandAudit, v: Variant) -> dict[str, Any]:
         "penalties": _penalties_json(h),
         "claim": None if h.claim is None else _claim_json(h.claim),
         "score": {"recorded": h.recorded, "played": _sides_json(h.played),
+                  **({} if h.ruled is None else {"ruled": _sides_json(h.ruled)}),
                   "corrected": _sides_json(h.corrected)},
+        # Only in a game with rulings: an audit without any writes what it always wrote.
+        **({} if h.ruled is None else {"rulings": _rulings_json(h)}),
     }
+
+
+def _rulings_json(h: HandAudit) -> list[dict[str, Any]]:
+    return [{"code": r.code, "trick": r.trick, "seat": str(r.seat), "decision": r.decision,
+             "by": r.by, "note": r.note, "description": r.describe()} for r in h.rulings]
 
 
 def _penalties_json(h: HandAudit) -> list[dict[str, Any]]:
@@ -188,11 +214,15 @@ def audit_report(audits: list[GameAudit]) -> dict[str, Any]:
     files = []
     for a in audits:
         v = a.variant
-        final = final_json(a.analysis.score, a.corrected)
+        played = a.analysis.as_played
+        final = final_json(played, a.corrected, a.ruled)
+        winner = {"played": played.winner, "corrected": a.corrected.winner}
+        if a.ruled is not None:
+            winner = {"played": played.winner, "ruled": a.ruled.winner,
+                      "corrected": a.corrected.winner}
         files.append({"file": a.file, "variant": v.value,
                       "hands": [hand_json(h, v) for h in a.hands], "final": final,
-                      "winner": {"played": a.analysis.score.winner,
-                                 "corrected": a.corrected.winner}})
+                      "winner": winner})
     return {"hands_audited": sum(len(a.hands) for a in audits),
             "findings": [f.to_dict() for a in audits for f in a.findings],
             "files": files}
@@ -238,8 +268,10 @@ def audit_file_text(a: GameAudit) -> str:
             h.corrected,
             penalties=json.dumps(_penalties_json(h)) if h.penalties.penalties else "[]",
             claim="null" if h.claim is None else json.dumps(_claim_json(h.claim)),
-            recorded="null" if h.recorded is None else json.dumps(h.recorded)))
-    return file_text(a.file, a.variant.value, hands, a.analysis.score, a.corrected)
+            recorded="null" if h.recorded is None else json.dumps(h.recorded),
+            ruled_score=h.ruled, rulings=json.dumps(_rulings_json(h))))
+    return file_text(a.file, a.variant.value, hands, a.analysis.as_played, a.corrected,
+                     a.ruled)
 
 
 __all__ = ["NoSuchHand", "AuditFinding", "GameAudit", "HandAudit", "audit_errors", "audit_file",

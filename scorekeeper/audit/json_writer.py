@@ -57,35 +57,48 @@ def counts_text(seats: Sequence[Seat], counts: Sequence[int] | Mapping[Seat, int
 def hand_text(number: int, dealer: int, bids: Iterable[Bid], dealt_known: bool,
               winners: Iterable[int], played: str, corrected: str, played_score: ScoredHand,
               corrected_score: ScoredHand, penalties: str = "[]", claim: str = "null",
-              recorded: str = "null") -> str:
+              recorded: str = "null", ruled_score: ScoredHand | None = None,
+              rulings: str = "[]") -> str:
     """One hand of the document. ``played`` and ``corrected``: the tricks by seat as
-    ``counts_text`` writes them; ``penalties``, ``claim``, ``recorded``: their JSON."""
+    ``counts_text`` writes them; ``penalties``, ``claim``, ``recorded``, ``rulings``: their
+    JSON. ``ruled_score`` (a game with rulings only): the hand as ruled, written with the
+    hand's ``rulings``."""
     name = SEAT_TEXT
     bids_text = ", ".join(map(_BID_TEXTS.__getitem__, bids))
     winners_text = ", ".join(map(_QUOTED_SEAT.__getitem__, winners))
     sides = sides_text(played_score)
     sides_fixed = sides if corrected_score is played_score else sides_text(corrected_score)
+    ruled = "" if ruled_score is None else f' "ruled": {sides_text(ruled_score)},'
+    tail = "" if ruled_score is None else f', "rulings": {rulings}'
     return (f'{{"number": {number}, "dealer": "{name[dealer]}", "bids": [{bids_text}],'
             f' "dealt_known": {_BOOL[dealt_known]}, "trick_winners": [{winners_text}],'
             f' "tricks_won": {{"played": {{{played}}}, "corrected": {{{corrected}}}}},'
             f' "penalties": {penalties}, "claim": {claim},'
-            f' "score": {{"recorded": {recorded}, "played": {sides}, "corrected": {sides_fixed}}}}}')
+            f' "score": {{"recorded": {recorded}, "played": {sides},{ruled}'
+            f' "corrected": {sides_fixed}}}{tail}}}')
 
 
-def final_json(played: GameScore, corrected: GameScore) -> dict[str, Any]:
-    """The document's ``final`` of a file: scores and bags as played and as corrected."""
-    return {"played": {s: {"score": t.score, "bags": t.bags} for s, t in played.final.items()},
-            "corrected": {s: {"score": t.score, "bags": t.bags}
-                          for s, t in corrected.final.items()}}
+def final_json(played: GameScore, corrected: GameScore, ruled: GameScore | None = None
+               ) -> dict[str, Any]:
+    """The document's ``final`` of a file: scores and bags as played, as ruled (a game with
+    rulings only) and as corrected."""
+    def totals(game: GameScore) -> dict[str, Any]:
+        return {s: {"score": t.score, "bags": t.bags} for s, t in game.final.items()}
+
+    if ruled is None:
+        return {"played": totals(played), "corrected": totals(corrected)}
+    return {"played": totals(played), "ruled": totals(ruled), "corrected": totals(corrected)}
 
 
 def file_text(file: str, variant: str, hands: Iterable[str], played: GameScore,
-              corrected: GameScore) -> str:
+              corrected: GameScore, ruled: GameScore | None = None) -> str:
     """One file of the document's ``files``, its hands already written by ``hand_text``."""
     winner = {"played": played.winner, "corrected": corrected.winner}
+    if ruled is not None:
+        winner = {"played": played.winner, "ruled": ruled.winner, "corrected": corrected.winner}
+    final = json.dumps(final_json(played, corrected, ruled))
     return (f'{{"file": {json.dumps(file)}, "variant": "{variant}",'
-            f' "hands": [{", ".join(hands)}], "final": {json.dumps(final_json(played, corrected))},'
-            f' "winner": {json.dumps(winner)}}}')
+            f' "hands": [{", ".join(hands)}], "final": {final}, "winner": {json.dumps(winner)}}}')
 
 
 __all__ = ["SEAT_TEXT", "counts_text", "file_text", "final_json", "hand_text", "sides_text"]

@@ -79,6 +79,11 @@ def _hand_lines(a: GameAudit, h: HandAudit) -> list[str]:
                 ev = _evidence_text(f.evidence)
                 if ev:
                     lines.extend(_wrap(f"evidence: {ev}", 6, 4))
+    if h.rulings:
+        lines.append("  Rulings:")
+        for ruling in h.rulings:
+            note = f" ({ruling.note})" if ruling.note else ""
+            lines.extend(_wrap(ruling.describe() + note, 4, 4))
     if h.penalties.penalties:
         lines.append("  Penalties:")
         for p in h.penalties.penalties:
@@ -129,7 +134,10 @@ def _score_lines(v: Variant, h: HandAudit) -> list[str]:
     if h.recorded is not None:
         lines.append("    recorded            " + "".join(
             f"{h.recorded[s] if s in h.recorded else '-':>14}" for s in sides))
-    for name, scored in (("as played", h.played), ("corrected", h.corrected)):
+    rows = [("as played", h.played), ("as ruled", h.ruled), ("corrected", h.corrected)]
+    for name, scored in rows:
+        if scored is None:  # no ruling in the game: as ruled is as played
+            continue
         cells = "".join(f"{f'{r.score} ({r.points:+d})':>14}" for r in
                         (scored.sides[s] for s in sides))
         lines.append(f"    {name:<20}" + cells)
@@ -147,7 +155,7 @@ def format_audit(a: GameAudit) -> str:
     cost = (f"{rules.revoke_penalty_tricks} trick{'s' if rules.revoke_penalty_tricks != 1 else ''}"
             if rules.revoke_penalty == "tricks" else "the offending side is set")
     changes = rules.changes()
-    house = ", ".join(f"{k} {val}" for k, val in changes.items()) if changes else "none (RULES.md)"
+    house = ", ".join(f"{k} {val}" for k, val in changes.items()) if changes else "none (docs/rules.md)"
     lines.extend(_wrap(f"House rules: {house}; a proven revoke costs {cost}", 0, 4))
     if a.game_findings:
         lines.append("")
@@ -158,9 +166,14 @@ def format_audit(a: GameAudit) -> str:
         lines.append("")
         lines.extend(_hand_lines(a, h))
     lines.append("")
-    played = ", ".join(f"{s} {t.score}" for s, t in a.analysis.score.final.items())
+    played = ", ".join(f"{s} {t.score}" for s, t in a.analysis.as_played.final.items())
     corrected = ", ".join(f"{s} {t.score}" for s, t in a.corrected.final.items())
-    lines.append(f"Final score: as played {played}; corrected {corrected}")
+    if a.ruled is not None:
+        ruled = ", ".join(f"{s} {t.score}" for s, t in a.ruled.final.items())
+        lines.extend(_wrap(f"Final score: as played {played}; as ruled {ruled}; corrected"
+                           f" {corrected}", 0, 4))
+    else:
+        lines.append(f"Final score: as played {played}; corrected {corrected}")
     n = len(a.findings)
     lines.append(f"{n} finding{'s' if n != 1 else ''} in {len(a.hands)} hand"
                  f"{'s' if len(a.hands) != 1 else ''} audited.")

@@ -58,7 +58,7 @@ _WANTED = {"int_type": "a whole number", "int_parsing": "a whole number",
            "an object", "tuple_type": "an array"}
 
 _ORDINAL_KEYS = {"hands": "hand", "tricks": "trick", "bids": "bid", "draw": "draw turn",
-                 "exchanges": "exchange", "redraws": "redraw", "history": "correction"}
+                 "exchanges": "exchange", "redraws": "redraw", "history": "correction", "rulings": "ruling"}
 
 
 def describe_location(loc: tuple[Any, ...]) -> str:

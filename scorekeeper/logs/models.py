@@ -29,7 +29,9 @@ from ..rules.settings import HOUSE_RULES, POINTS_LIMIT, Setting
 from .identifiers import DATE_PATTERN, GAME_ID_MAX, GAME_ID_PATTERN, date_problem
 
 FORMAT = "spades-game"
-FORMAT_VERSION = "1.0"
+FORMAT_VERSION = "1.1"
+"""The newest 1.y this program reads and writes: 1.1 added a hand's ``rulings``. A 1.0 log
+is still written as 1.0 (it is one), and stays valid."""
 _EXTENSION = "x-"
 
 CARD_PATTERN = r"^[2-9TJQKA][SHDC]$"
@@ -120,7 +122,7 @@ def _rule_description(rule: Setting) -> str:
 
 def _rule_field(rule: Setting) -> tuple[Any, Any]:
     """A house rule as a field of the log's ``rules``: optional, since a missing one (or
-    null) takes the RULES.md default; bounded and typed as declared."""
+    null) takes the docs/rules.md default; bounded and typed as declared."""
     if rule.choices:
         value_type: Any = Literal[rule.choices]
     elif rule.value_type is int:
@@ -140,7 +142,7 @@ else:
     # without being written down here.
     RulesSettings = create_model(
         "RulesSettings", __base__=LogModel, __module__=__name__,
-        __doc__="House rules. Every field is optional; a missing one takes the RULES.md"
+        __doc__="House rules. Every field is optional; a missing one takes the docs/rules.md"
                 " default.",
         **{rule.name: _rule_field(rule) for rule in HOUSE_RULES.values()},
     )
@@ -221,6 +223,18 @@ class ClaimEntry(LogModel):
     accepted: YesNo = Field(True, description="Whether the other side accepted the claim.")
 
 
+class RulingEntry(LogModel):
+    code: Literal["revoke"] = Field(description="The breach ruled on, as the audit's finding"
+                                    " code names it (a revoke: the one breach with a penalty).")
+    trick: TrickCount = Field(description="The 1-based trick of the breach.")
+    seat: SeatName = Field(description="The seat that committed it.")
+    decision: Literal["apply", "waive"] = Field(
+        description="'apply': the penalty the game's revoke_penalty sets is scored; 'waive':"
+        " the play is scored as played.")
+    by: str | None = Field(None, description="Who ruled, e.g. 'Sam (referee)'.")
+    note: str | None = Field(None, description="Why, or what was said at the table.")
+
+
 class HandLog(ExtensibleModel):
     dealer: SeatName = Field(description="The dealer; in two-player, the player who draws"
                              " first.")
@@ -244,6 +258,10 @@ class HandLog(ExtensibleModel):
         None, description="The running scores the table wrote down after this hand (checked by"
         " the audit, never trusted).")
     notes: str | None = Field(None, description="Free notes on the hand.")
+    rulings: list[RulingEntry] | None = Field(
+        None, description="Since 1.1: the referee's rulings on breaches the play proves, each"
+        " applying or waiving its penalty; the hand is scored as ruled. A ruling on a breach"
+        " the play does not prove is refused (ruling_unfounded).")
 
     model_config = ConfigDict(
         extra="allow", frozen=True,
@@ -274,6 +292,7 @@ def _seats_named(hand: HandLog) -> list[tuple[str, str]]:
     if hand.claim is not None:
         named += [("claim, seat", hand.claim.seat)] + [("claim, tricks", s)
                                                         for s in hand.claim.tricks]
+    named += [(f"ruling {i}, seat", r.seat) for i, r in enumerate(hand.rulings or [], start=1)]
     return named
 
 
@@ -300,7 +319,8 @@ def _seats_of_variant(variant: Variant) -> dict[str, Any]:
         "dealer": seats, "bids": seat_fields("seat"), "tricks_won": keys,
         "tricks": seat_fields("leader"), "deal": keys, "exchanges": seat_fields("from", "to"),
         "draw": seat_fields("seat"), "redraws": seat_fields("seat"),
-        "claim": {"properties": {"seat": seats, "tricks": keys}}}}
+        "claim": {"properties": {"seat": seats, "tricks": keys}},
+        "rulings": seat_fields("seat")}}
     return {"if": {"properties": {"variant": {"const": variant.value}}, "required": ["variant"]},
             "then": {"properties": {
                 "players": {**keys, "required": seats["enum"]},
@@ -327,7 +347,7 @@ class GameLog(ExtensibleModel):
         description="'partnership' (four players, N E S W) or 'two_player' (N and S).")
     players: dict[SeatName, str] = Field(description="The player's name at each seat.")
     rules: RulesSettings | None = Field(None, description="House rules; missing settings take"
-                                        " the RULES.md defaults.")
+                                        " the docs/rules.md defaults.")
     event: EventInfo | None = Field(None, description="Where and when the game was played.")
     initial: dict[SideKey, SideStart] | None = Field(
         None, description="Scores and bags carried in (a game begun on paper).")

@@ -26,15 +26,19 @@ from typing import Any, NamedTuple
 from ..rules.cards import CARDS
 from .game_part import EventFacts, LogHead, read_head, recorded_scores
 from .json_text import JsonTextError, load_log_json
-from .json_types import DEFER, Defer, check_dict, check_int, check_keys, check_list
-from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
+from .json_types import (DEFER, Defer, check_dict, check_int, check_keys, check_list,
+                         check_opt_str)
+from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, Ruling, TrickRecord
 from ..rules.scoring import Bid, SideTotals
 from ..rules.settings import RuleSet
 from ..rules.seats import Seat, Variant
 
 _CARD = {str(c): c for c in CARDS}
 _HAND_KEYS = frozenset({"dealer", "bids", "tricks_won", "tricks", "deal", "exchanges", "draw",
-                        "redraws", "claim", "recorded", "notes"})
+                        "redraws", "claim", "recorded", "notes", "rulings"})
+_RULING_KEYS = frozenset({"code", "trick", "seat", "decision", "by", "note"})
+_RULING_CODES = frozenset({"revoke"})
+_DECISIONS = frozenset({"apply", "waive"})
 _BID_KEYS = frozenset({"seat", "bid", "blind"})
 _CLAIM_KEYS = frozenset({"seat", "after_trick", "tricks", "accepted"})
 
@@ -164,7 +168,7 @@ def _hand(h: Any, variant: Variant, seats: dict[str, Seat]
     return record, recorded_scores(h.get("recorded"), h.get("notes"))
 
 
-_RARE = frozenset({"exchanges", "draw", "redraws", "claim"})
+_RARE = frozenset({"exchanges", "draw", "redraws", "claim", "rulings"})
 
 
 def _rare_hand(h: dict, variant: Variant, seats: dict[str, Seat], bids, tricks_won, tricks,
@@ -202,8 +206,22 @@ def _rare_hand(h: dict, variant: Variant, seats: dict[str, Seat], bids, tricks_w
         claim = Claim(seats[claim["seat"]], check_int(claim["after_trick"], 0, 13),
                       _counts(claim["tricks"], seats), accepted)
     record = HandRecord(variant, seats[h["dealer"]], tuple(bids), tricks_won, tricks, deal,
-                        exchanges, draw, redraws, claim)
+                        exchanges, draw, redraws, claim, rulings=_rulings(h.get("rulings"), seats))
     return record, recorded_scores(h.get("recorded"), h.get("notes"))
+
+
+def _rulings(obj: Any, seats: dict[str, Seat]) -> tuple[Ruling, ...]:
+    if obj is None:
+        return ()
+    made = []
+    for r in check_list(obj):
+        check_keys(check_dict(r), _RULING_KEYS, False)
+        code, decision = r["code"], r["decision"]
+        if code not in _RULING_CODES or decision not in _DECISIONS:
+            raise Defer
+        made.append(Ruling(code, check_int(r["trick"], 0, 13), seats[r["seat"]], decision,
+                           check_opt_str(r.get("by")), check_opt_str(r.get("note"))))
+    return tuple(made)
 
 
 __all__ = ["EventFacts", "FastLog", "LogFacts", "LogHead", "from_data", "read_fast",

@@ -303,7 +303,7 @@ def live_penalties(findings: list[Finding], rules: RuleSet,
 
     Revokes are priced together, in trick order, as things stand: the tricks that move are
     capped by what the offending side has won from the revoke on, so the figure can grow
-    until the hand is over. RULES.md names a penalty for a revoke only.
+    until the hand is over. docs/rules.md names a penalty for a revoke only.
     """
     priced = {(p.revoke.trick, p.revoke.seat): p
               for p in hand_penalties(replay, rules, findings).penalties}

@@ -13,7 +13,7 @@ from enum import IntEnum
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "CDHS"
-#: The order suits are written in when a hand is shown: spades first, as RULES.md lists them.
+#: The order suits are written in when a hand is shown: spades first, as docs/rules.md lists them.
 DISPLAY_SUIT_ORDER = (3, 2, 1, 0)
 
 

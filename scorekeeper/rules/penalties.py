@@ -26,7 +26,7 @@ scores -10 per bid trick, each Nil or Blind Nil of the side fails) and the side 
 that hand; the other side is scored as played. Several revokes by one side in a hand set it
 once.
 
-A spade led before spades were broken is a finding of the audit but costs no tricks: RULES.md
+A spade led before spades were broken is a finding of the audit but costs no tricks: docs/rules.md
 names a penalty for a revoke only.
 """
 

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .cards import Card
 from .seats import Seat, Variant
 from .scoring import Bid
+
+
+Decision = Literal["apply", "waive"]
+"""A ruling's decision on a breach's penalty."""
 
 
 class TrickRecord(NamedTuple):
@@ -64,6 +68,28 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
+class Ruling:
+    """The referee's decision on one proven breach of a hand."""
+
+    code: str
+    trick: int
+    """1-based trick of the breach."""
+    seat: Seat
+    decision: Decision
+    by: str | None = None
+    note: str | None = None
+
+    def names(self, finding: Any) -> bool:
+        """Whether this ruling is on ``finding`` (a ``replay.Finding``)."""
+        return (finding.code, finding.trick, finding.seat) == (self.code, self.trick, self.seat)
+
+    def describe(self) -> str:
+        verb = "applied" if self.decision == "apply" else "waived"
+        by = f" by {self.by}" if self.by else ""
+        return f"{self.code} by {self.seat} at trick {self.trick}: penalty {verb}{by}"
+
+
+@dataclass(frozen=True, slots=True)
 class HandRecord:
     variant: Variant
     dealer: Seat
@@ -79,3 +105,5 @@ class HandRecord:
     redraws: tuple[Redraw, ...] | None = None
     claim: Claim | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    rulings: tuple[Ruling, ...] = ()
+    """The referee's rulings on the hand's breaches (``rulings``), in the order made."""

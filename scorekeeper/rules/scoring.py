@@ -97,7 +97,7 @@ def score_hand(
     rules: RuleSet = DEFAULT_RULES,
     set_sides: frozenset[str] = frozenset(),
 ) -> dict[str, SideHandPoints]:
-    """Each side's points for one hand, before bag penalties, by RULES.md and ``rules``.
+    """Each side's points for one hand, before bag penalties, by docs/rules.md and ``rules``.
 
     A side in ``set_sides`` is set by a penalty: every bid of the side fails (the contract
     scores -10 per bid trick, each Nil or Blind Nil of the side fails) and it earns no bags.
@@ -278,7 +278,7 @@ def _winner_first(variant: Variant, winner: str) -> list[str]:
 
 def tied_at_target(scores: Mapping[str, int], rules: RuleSet = DEFAULT_RULES) -> bool:
     """Whether the game goes on because the sides at the top are tied at or over the target
-    (RULES.md: another hand is played)."""
+    (docs/rules.md: another hand is played)."""
     values = list(scores.values())
     top = max(values)
     return top >= rules.target_score and values.count(top) > 1

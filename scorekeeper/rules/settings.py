@@ -1,6 +1,6 @@
 """House rules as data: a ``RuleSet`` is every setting a game is scored under.
 
-The defaults are RULES.md. Scoring, replay and audit take a whole ``RuleSet`` and read only
+The defaults are docs/rules.md. Scoring, replay and audit take a whole ``RuleSet`` and read only
 the fields they need, so callers never change when a setting is added.
 
 Each setting is declared once, as a field of ``RuleSet``: its type is the annotation (a whole
@@ -40,7 +40,7 @@ class Setting:
     value_type: type
     """``int``, ``bool`` or ``str`` (a text setting always has ``choices``)."""
     default: SettingValue
-    """The RULES.md value; ``None`` only for an optional setting."""
+    """The docs/rules.md value; ``None`` only for an optional setting."""
     description: str
     """One line, for help screens and the schema (without the default)."""
     least: int | None = None
@@ -108,7 +108,7 @@ def setting(default: SettingValue, description: str, *, least: int | None = None
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """Every house rule a game is scored under; the defaults are RULES.md."""
+    """Every house rule a game is scored under; the defaults are docs/rules.md."""
 
     target_score: int = setting(500, "Points a side needs to win the game.", least=1,
                                 greatest=POINTS_LIMIT)
@@ -151,7 +151,7 @@ class RuleSet:
         return asdict(self)
 
     def changes(self) -> dict[str, Any]:
-        """The settings that differ from RULES.md, as a log's ``rules`` object keeps them."""
+        """The settings that differ from docs/rules.md, as a log's ``rules`` object keeps them."""
         default = DEFAULT_RULES
         return {f.name: getattr(self, f.name) for f in fields(self)
                 if getattr(self, f.name) != getattr(default, f.name)}
@@ -218,7 +218,7 @@ RULE_DESCRIPTIONS: dict[str, str] = {rule.name: rule.help for rule in HOUSE_RULE
 FAILED_NIL_TRICKS: tuple[str, ...] = HOUSE_RULES["failed_nil_tricks"].choices
 REVOKE_PENALTIES: tuple[str, ...] = HOUSE_RULES["revoke_penalty"].choices
 
-#: Named house-rule presets a club can start from; each is a set of changes from RULES.md.
+#: Named house-rule presets a club can start from; each is a set of changes from docs/rules.md.
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
     "short-300": {"target_score": 300},
@@ -230,7 +230,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
-    "standard": "RULES.md as written: 500 to win, 10 bags -100, Nil 100, Blind Nil 200.",
+    "standard": "docs/rules.md as written: 500 to win, 10 bags -100, Nil 100, Blind Nil 200.",
     "short-300": "A quick game to 300.",
     "long-1000": "A long game to 1000.",
     "nil-50": "Nil 50, Blind Nil 100.",

@@ -14,6 +14,7 @@ EXAMPLES = Path(__file__).parents[2] / "examples" / "audit"
 
 EXPECTED = {
     "revoke-later-play.json": ["revoke"],
+    "revoke-ruled.json": ["revoke"],
     "revoke-deal.json": ["revoke"],
     "spade-led-unbroken.json": ["spade_led_unbroken"],
     "lead-out-of-turn.json": ["lead_out_of_turn"],

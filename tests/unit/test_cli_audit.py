@@ -22,7 +22,7 @@ def test_table_output_of_a_small_case():
     assert result.output == f"""\
 Audit of {SCORE_MISMATCH}
 Partnership Spades: NS (Alex & Charlie) v EW (Beth & David)
-House rules: none (RULES.md); a proven revoke costs 3 tricks
+House rules: none (docs/rules.md); a proven revoke costs 3 tricks
 
 Hand 2  (N deals)  bids: E 3, S 4, W 3, N 2
   Findings:

@@ -56,7 +56,7 @@ def assert_clean_failure(result, stderr: str) -> None:
 
 
 # -- score ---------------------------------------------------------------------------------
-# By hand (RULES.md):
+# By hand (docs/rules.md):
 # 1. N deals. NS bid 3+4=7, won 3+5=8: 70+1 = +71 -> 71 (1 bag). EW bid 6, won 5: set -60.
 # 2. E deals. S Nil fails (1 trick): -100; N bid 5 won 5: +50; S's trick is a bag: +1;
 #    -49 -> 22 (2 bags). EW bid 6 won 7: +61 -> 1 (1 bag).
@@ -65,7 +65,7 @@ def assert_clean_failure(result, stderr: str) -> None:
 SCORE_TABLE = """\
 Partnership Spades: NS (Nora & Sam) v EW (Eli & Wes), to 500
 Fall 2026  2026-12-04  table 2
-House rules: none (RULES.md)
+House rules: none (docs/rules.md)
 
 Hand 1  (N deals)
   NS  bid  7 (N 3 S 4)  tricks  8 (N 3 S 5)
@@ -164,7 +164,7 @@ def test_score_json_exact(tmp_path):
         "winner": None,
         "won_at_hand": None,
         "next_dealer": "S",
-        # Every house rule at its RULES.md default, in the order rules/settings.py declares them.
+        # Every house rule at its docs/rules.md default, in the order rules/settings.py declares them.
         "rules": {rule.name: rule.default for rule in HOUSE_RULES.values()},
     }
     assert result.output == json.dumps(expected, indent=2) + "\n"

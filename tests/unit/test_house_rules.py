@@ -1,4 +1,4 @@
-"""House rules (RULES.md 4): each setting changes exactly what it says, with worked numbers."""
+"""House rules (docs/rules.md 10): each setting changes exactly what it says, with worked numbers."""
 
 import re
 

@@ -1,6 +1,6 @@
 """Property-based tests: random legal hands, whole games' arithmetic, injected breaches, and
 logs that round-trip. The oracles here (legality, trick winner, hand score) are written from
-RULES.md independently of the rules core."""
+docs/rules.md independently of the rules core."""
 
 import random
 
@@ -53,7 +53,7 @@ def trick_winner_index(cards):
 
 
 def referee(variant, dealer, held, tricks):
-    """RULES.md by hand: (findings as (code, trick, seat), tricks won per seat)."""
+    """docs/rules.md by hand: (findings as (code, trick, seat), tricks won per seat)."""
     seats = seats_of(variant)
     hand = {s: set(cs) for s, cs in held.items()}
     leader_due = seats[(seats.index(dealer) + 1) % len(seats)]
@@ -200,7 +200,7 @@ def test_injected_spade_lead_is_exactly_one_finding(variant, seed, with_deal):
 
 # -- whole games add up ------------------------------------------------------------------------
 def hand_points(variant, bids, won, rules):
-    """One side's points and bags per RULES.md section 1 'Scoring' and the house rules."""
+    """One side's points and bags per docs/rules.md section 7 'Scoring' and the house rules."""
     out = {}
     for side in variant.sides:
         members = [Seat[ch] for ch in side]

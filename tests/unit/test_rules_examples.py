@@ -1,5 +1,6 @@
-"""Every worked example of RULES.md, as a test. Expected figures are worked out by hand from
-the text of RULES.md (the comments show the arithmetic)."""
+"""Every worked example of the rules (../shared/RULES.md, re-worked with the same figures in
+docs/rules.md), as a test. Expected figures are worked out by hand from the text (the
+comments show the arithmetic)."""
 
 import pytest
 

@@ -1,7 +1,7 @@
 """Scoring functions: hand points, running totals and bag penalties, the game's course.
 
-The worked examples of RULES.md are in test_rules_examples.py; house rules in
-test_house_rules.py. Figures here are computed by hand from RULES.md section 1 'Scoring'.
+The worked examples of docs/rules.md are in test_rules_examples.py; house rules in
+test_house_rules.py. Figures here are computed by hand from docs/rules.md section 7 'Scoring'.
 """
 
 import pytest
@@ -67,7 +67,7 @@ def test_a_13_bid_made_and_set():
 ])
 def test_bags_accumulate_and_each_10_cost_100(carried, new, penalties, left, penalty):
     # Two-player: S bids 13 - new and makes it exactly; N bids Nil and wins ``new`` tricks:
-    # a failed Nil's tricks are all bags scoring 1 each (RULES.md), and the Nil costs 100.
+    # a failed Nil's tricks are all bags scoring 1 each (docs/rules.md), and the Nil costs 100.
     p = score_hand(T, (Bid(S, 13 - new), Bid(N, 0)), {S: 13 - new, N: new})
     assert p["N"].bags == new
     r = apply_hand(SideTotals(1000, carried), p["N"])

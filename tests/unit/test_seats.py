@@ -1,4 +1,4 @@
-"""Seats, sides, dealer rotation and who acts first, in both variants (RULES.md 1 and 2)."""
+"""Seats, sides, dealer rotation and who acts first, in both variants (docs/rules.md 2 and 3)."""
 
 import pytest
 
@@ -38,7 +38,7 @@ def test_members_of_a_foreign_side_is_an_error():
 
 
 def test_bidding_and_play_start_left_of_the_dealer():
-    # RULES.md: "Alex (N) bids 4, Beth (E) 3, ... (David dealt)": West deals, North starts.
+    # docs/rules.md: "Alex (N) bids 4, Beth (E) 3, ... (David dealt)": West deals, North starts.
     assert P.first_to_act(W) == N
     assert P.turn_order(P.first_to_act(W)) == (N, E, S, W)
     assert P.turn_order(P.first_to_act(N)) == (E, S, W, N)

@@ -184,7 +184,7 @@ def test_beats_walks_to_the_core_winner_on_any_trick(trick: list[int]) -> None:
 def brute_force(pos: Position, goal: Goal) -> int:
     """Target tricks under best play, every legal card of every seat tried, nothing pruned or
     merged: only ``legal_plays``, ``winning_index`` and ``Variant.turn_order``, and spades
-    broken once a spade is played (RULES.md)."""
+    broken once a spade is played (docs/rules.md)."""
     variant = VARIANT[pos.two_player]
 
     @cache

@@ -1,4 +1,4 @@
-"""Legal plays and the trick winner (RULES.md 1 'Play', 'Breaking spades'; 2 'Play')."""
+"""Legal plays and the trick winner (docs/rules.md 4.1-4.3)."""
 
 import pytest
 
@@ -25,7 +25,7 @@ def test_must_follow_suit_when_able():
 
 
 def test_void_in_the_suit_led_may_play_anything():
-    # RULES.md: David has no heart and may play a spade, or a club or a diamond.
+    # docs/rules.md: David has no heart and may play a spade, or a club or a diamond.
     david = hand("AS 4S KD 3C")
     assert shown(legal_plays(david, HEARTS, False)) == {"AS", "4S", "KD", "3C"}
 

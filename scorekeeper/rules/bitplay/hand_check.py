@@ -17,7 +17,7 @@ by seat; a 4-card (or 2-card) trick is checked unrolled, with the tables of
 ``clean_tricks.py`` (built from the reference: the suit mask of each card, "does card b beat
 card a"); a clean partnership hand goes through its loop, which only says clean or not, and a
 hand that is not is checked again card by card to name what is wrong. Spades are broken once
-``played & SPADES_MASK`` (RULES.md as the referee reads it: any spade played breaks them). The
+``played & SPADES_MASK`` (docs/rules.md as the referee reads it: any spade played breaks them). The
 rare shapes (a short trick, a leader with no seat, a claim, exchanges, a draw, redraws, odd
 bids) take slower branches that mirror the replay step for step.
 

@@ -10,7 +10,7 @@ winner of a trick from ``trick.winning_index``, seat order from ``Variant.turn_o
 the search's table :data:`BEATS` is built from ``winning_index`` at import. Cards are the
 core's ints (``suit * 13 + rank``, ``cards.py``), hands 52-bit masks; a position names seats
 by int (0..3: N, E, S, W), two-player games using seats 0 and 2. Spades are broken once any
-spade has been played, as the replay reads RULES.md. The names are re-exported by
+spade has been played, as the replay reads docs/rules.md. The names are re-exported by
 ``search.py``, the module callers import.
 """
 

@@ -43,6 +43,7 @@ _COMMANDS = {
     "schema": ".logs:schema_command", "audit": ".audit:audit_command",
     "import": ".season:import_command", "export": ".season:export_command",
     "games": ".season:games_command", "standings": ".season:standings_command",
+    "sheet": ".sheet:sheet_command",
 }
 
 

@@ -27,7 +27,7 @@ from ..rules.bitplay.quick_replay import replay_quick
 from ..rules.replay import Finding, HandReplay
 from ..rules.scoring import (Bid, GameScore, HandInput, SideTotals, behind_by, blind_nil_allowed,
                              initial_totals, score_game)
-from ..rules.settings import DEFAULT_RULES, RuleSet
+from ..rules.settings import DEFAULT_RULES, RuleSet, contradictions
 from ..rules.seats import Seat, Variant
 
 if TYPE_CHECKING:
@@ -232,6 +232,8 @@ def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,
 def _game_findings(a: GameAnalysis) -> None:
     v, rules = a.variant, a.rules
     add = a.findings.append
+    for problem in contradictions(rules):
+        add(HandFinding(None, Finding("rules_contradict", f"house rules: {problem}")))
     players = getattr(a.log, "players", None) or {}
     for seats in repeated_players(players):
         # One person cannot hold two hands; names are compared as people read them

@@ -152,8 +152,11 @@ def format_audit(a: GameAudit) -> str:
     lines = [f"Audit of {a.file}"]
     lines.extend(_wrap(f"{game}: {' v '.join(labels)}", 0, 4))
     rules = a.analysis.rules
-    cost = (f"{rules.revoke_penalty_tricks} trick{'s' if rules.revoke_penalty_tricks != 1 else ''}"
-            if rules.revoke_penalty == "tricks" else "the offending side is set")
+    cost = {"tricks": f"{rules.revoke_penalty_tricks} trick"
+                      f"{'s' if rules.revoke_penalty_tricks != 1 else ''}",
+            "set": "the offending side is set",
+            "set_and_credit": "the offending side is set and the other credited its contract",
+            }[rules.revoke_penalty]
     changes = rules.changes()
     house = ", ".join(f"{k} {val}" for k, val in changes.items()) if changes else "none (docs/rules.md)"
     lines.extend(_wrap(f"House rules: {house}; a proven revoke costs {cost}", 0, 4))

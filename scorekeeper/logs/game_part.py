@@ -16,7 +16,7 @@ from ..rules.scoring import SideTotals
 from .identifiers import date_problem, game_id_problem, repeated_players
 from .json_types import (Defer, check_dict, check_int, check_keys, check_list, check_opt_str,
                          check_str, is_utf8)
-from ..rules.settings import DEFAULT_RULES, HOUSE_RULES, RuleSet
+from ..rules.settings import DEFAULT_RULES, HOUSE_RULES, RuleSet, contradictions
 from ..rules.seats import Seat, Variant
 
 SEATS = {Variant.PARTNERSHIP: {s.name: s for s in Variant.PARTNERSHIP.seats},
@@ -87,6 +87,8 @@ def read_head(data: Any) -> LogHead:
     if repeated_players(players):
         raise Defer  # the analysis reports it (player_repeated)
     rules = _rules(data.get("rules"))
+    if contradictions(rules):
+        raise Defer  # the analysis reports it (rules_contradict)
     event = _event(data.get("event"))
     initial = _initial(data.get("initial"), variant)
     _history(data.get("history"))

@@ -24,7 +24,12 @@ shows the card played to the trick and play going on. For each one, in trick ord
 set_sides``, which ``scoring.score_hand`` honours): every bid of the side fails (the contract
 scores -10 per bid trick, each Nil or Blind Nil of the side fails) and the side earns no bags
 that hand; the other side is scored as played. Several revokes by one side in a hand set it
-once.
+once. **``"set_and_credit"``** sets it so and credits the other side its contract exactly
+(made, no bags; its Nils as played); if both sides revoked, both are set.
+
+**``second_revoke_forfeits``**: each penalised revoke is counted for its side
+(``HandPenalties.revoking_sides``, a repeated one in the same suit not); scoring ends the game
+at the hand of a side's second (``scoring._GameEnds``).
 
 A spade led before spades were broken is a finding of the audit but costs no tricks: docs/rules.md
 names a penalty for a revoke only.
@@ -78,6 +83,9 @@ class RevokePenalty:
                     f" {r.seat})")
         if self.kind == "set":
             return f"{head}: {self.offending_side} are set for the hand"
+        if self.kind == "set_and_credit":
+            return (f"{head}: {self.offending_side} are set for the hand and"
+                    f" {self.other_side} credited their contract exactly")
         if not self.tricks_moved:
             return (f"{head}: no trick moves ({self.offending_side} won no trick from trick"
                     f" {r.trick} on that is not already moved)")
@@ -98,7 +106,14 @@ class HandPenalties:
     tricks_won: dict[Seat, int]
     """Corrected tricks per seat (equal to the play when nothing moved)."""
     set_sides: frozenset[str]
-    """Sides set for the hand (``revoke_penalty: "set"``)."""
+    """Sides set for the hand (``revoke_penalty: "set"`` or ``"set_and_credit"``)."""
+    credited_sides: frozenset[str] = frozenset()
+    """Sides credited their contract exactly (``revoke_penalty: "set_and_credit"``)."""
+
+    @property
+    def revoking_sides(self) -> tuple[str, ...]:
+        """The side of each penalised revoke (a repeated one in the same suit is not)."""
+        return tuple(p.offending_side for p in self.penalties if p.kind != "none")
 
 
 def penalise_hand(
@@ -122,6 +137,7 @@ def penalise_hand(
     nil = {b.seat for b in bids if b.tricks == 0}
     penalties: list[RevokePenalty] = []
     set_sides: set[str] = set()
+    credited: set[str] = set()
     seen: set[tuple[Seat, int]] = set()
     taken_so_far = {s: 0 for s in variant.seats}
     for r in revokes:
@@ -131,9 +147,11 @@ def penalise_hand(
             penalties.append(RevokePenalty(r, side, other, "none"))
             continue
         seen.add((r.seat, r.suit))
-        if rules.revoke_penalty == "set":
-            kind = "none" if side in set_sides else "set"
+        if rules.revoke_penalty in ("set", "set_and_credit"):
+            kind = "none" if side in set_sides else rules.revoke_penalty
             set_sides.add(side)
+            if rules.revoke_penalty == "set_and_credit":
+                credited.add(other)
             penalties.append(RevokePenalty(r, side, other, kind))
             continue
         members = variant.members(side)
@@ -150,7 +168,9 @@ def penalise_hand(
             won[credit] += moved
         penalties.append(RevokePenalty(r, side, other, "tricks", moved, cap, tuple(taken),
                                        credit if moved else None))
-    return HandPenalties(tuple(penalties), won, frozenset(set_sides))
+    # A side set and credited at once (both sides revoked): set wins, it is the penalty.
+    return HandPenalties(tuple(penalties), won, frozenset(set_sides),
+                         frozenset(credited - set_sides))
 
 
 _NO_SIDE: frozenset[str] = frozenset()
@@ -220,7 +240,8 @@ def corrected_input(replay: HandReplay, penalties: HandPenalties) -> HandInput:
     """The hand as scoring reads it once its penalties are applied: the corrected tricks,
     and the sides a penalty sets."""
     rec = replay.record
-    return HandInput(rec.dealer, rec.bids, penalties.tricks_won, penalties.set_sides)
+    return HandInput(rec.dealer, rec.bids, penalties.tricks_won, penalties.set_sides,
+                     penalties.credited_sides, penalties.revoking_sides)
 
 
 __all__ = ["HandPenalties", "Revoke", "RevokePenalty", "corrected_input", "hand_penalties",

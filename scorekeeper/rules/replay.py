@@ -33,7 +33,7 @@ INVALID_CODES = frozenset({
     "exchange_invalid", "redraw_invalid", "card_duplicated", "card_not_held",
     "play_out_of_turn", "hand_over", "trick_size", "trick_count", "tricks_won_total",
     "claim_invalid", "result_missing", "hand_after_game_won", "player_repeated",
-    "ruling_unfounded",
+    "ruling_unfounded", "rules_contradict",
 })
 
 

@@ -96,16 +96,21 @@ def score_hand(
     tricks_won: Mapping[Seat, int],
     rules: RuleSet = DEFAULT_RULES,
     set_sides: frozenset[str] = frozenset(),
+    credited_sides: frozenset[str] = frozenset(),
 ) -> dict[str, SideHandPoints]:
     """Each side's points for one hand, before bag penalties, by docs/rules.md and ``rules``.
 
     A side in ``set_sides`` is set by a penalty: every bid of the side fails (the contract
     scores -10 per bid trick, each Nil or Blind Nil of the side fails) and it earns no bags.
+    A side in ``credited_sides`` is credited its contract exactly ("set and credit"): made,
+    no bags; its Nils as played.
     """
     by_seat = {b.seat: b for b in bids}
     get_won = tricks_won.get
     failed_nil = rules.failed_nil_tricks
     result = {}
+    plain = rules.bags == "penalty" and rules.big_contract_min is None and not (
+        rules.both_nil_as_one or set_sides or credited_sides)
     for side, members in _SIDE_MEMBERS[variant]:
         bid = tricks = nil_tricks = nil = blind_nil = 0
         nil_results = []
@@ -135,14 +140,46 @@ def score_hand(
             bags = 0
         if failed_nil == "bags":
             bags += nil_tricks
-        if side in set_sides:
-            made, contract, bags = False, -10 * bid, 0
-            nil = -rules.nil_bonus * sum(1 for _, blind, _ in nil_results if not blind)
-            blind_nil = -rules.blind_nil_bonus * sum(1 for _, blind, _ in nil_results if blind)
-            nil_results = [(s, blind, False) for s, blind, _ in nil_results]
-        result[side] = SideHandPoints(side, bid, tricks, contract_tricks, made, contract, bags,
-                                      nil, blind_nil, tuple(nil_results))
+        points = SideHandPoints(side, bid, tricks, contract_tricks, made, contract, bags,
+                                nil, blind_nil, tuple(nil_results))
+        if not plain:
+            points = _house_rules(points, len(members), rules, side in set_sides,
+                                  side in credited_sides)
+        result[side] = points
     return result
+
+
+def _house_rules(p: SideHandPoints, seats: int, rules: RuleSet, is_set: bool,
+                 credited: bool) -> SideHandPoints:
+    """A side's points once the scoring house rules are applied to RULES.md's: both Nils as
+    one, a big contract, the bags rule, and a penalty that sets or credits the side."""
+    made, contract, bags, nil, blind_nil = p.made, p.contract, p.bags, p.nil, p.blind_nil
+    results = p.nil_results
+    if rules.both_nil_as_one and seats > 1 and len(results) == seats:
+        # One unit: the two values together, won if the side takes no trick, else lost.
+        clean = p.tricks == 0
+        sign = 1 if clean else -1
+        nil = sign * rules.nil_bonus * sum(1 for _, blind, _ in results if not blind)
+        blind_nil = sign * rules.blind_nil_bonus * sum(1 for _, blind, _ in results if blind)
+        results = tuple((s, blind, clean) for s, blind, _ in results)
+        bags = 0
+    if rules.big_contract_min is not None and p.bid >= rules.big_contract_min:
+        contract = rules.big_contract_value if made else -rules.big_contract_value
+    if credited:  # "set and credit": the contract exactly, as if made, no bags
+        made, bags = True, 0
+        contract = (rules.big_contract_value if rules.big_contract_min is not None
+                    and p.bid >= rules.big_contract_min else 10 * p.bid)
+    if is_set:
+        made, bags = False, 0
+        contract = (-rules.big_contract_value if rules.big_contract_min is not None
+                    and p.bid >= rules.big_contract_min else -10 * p.bid)
+        nil = -rules.nil_bonus * sum(1 for _, blind, _ in results if not blind)
+        blind_nil = -rules.blind_nil_bonus * sum(1 for _, blind, _ in results if blind)
+        results = tuple((s, blind, False) for s, blind, _ in results)
+    if rules.bags == "off":
+        bags = 0
+    return p._replace(made=made, contract=contract, bags=bags, nil=nil, blind_nil=blind_nil,
+                      nil_results=results)
 
 
 _SIDE_MEMBERS = {v: tuple((side, v.members(side)) for side in v.sides) for v in Variant}
@@ -156,7 +193,7 @@ def apply_hand(
     bag limit the side loses the bag penalty and the limit is taken off the count."""
     bags = totals.bags + hand.bags
     penalties = 0
-    if bags >= rules.bag_limit:
+    if bags >= rules.bag_limit and rules.bags == "penalty":
         # At once, not a limit at a time: bags carried in can be any number a log holds.
         penalties, bags = divmod(bags, rules.bag_limit)
     penalty = -rules.bag_penalty * penalties
@@ -211,6 +248,10 @@ class HandInput(NamedTuple):
     tricks_won: Mapping[Seat, int]
     set_sides: frozenset[str] = frozenset()
     """Sides set for the hand by a penalty (``revoke_penalty: "set"``): see ``score_hand``."""
+    credited_sides: frozenset[str] = frozenset()
+    """Sides credited their contract exactly by a penalty (``"set_and_credit"``)."""
+    revoking_sides: tuple[str, ...] = ()
+    """The side of each penalised revoke of the hand (``second_revoke_forfeits``)."""
 
 
 class ScoredHand(NamedTuple):
@@ -248,19 +289,28 @@ def score_game(
     # Below the target (and without a mercy rule) no side has won and none is tied at the
     # target: the common case skips both questions (scoring a season asks it every hand).
     target = rules.target_score if rules.mercy_score is None else None
+    ends = _GameEnds(sides, rules) if _GameEnds.needed(rules) else None
     h = None
     for i, h in enumerate(hands, start=1):
-        points = score_hand(variant, h.bids, h.tricks_won, rules, h.set_sides)
+        points = score_hand(variant, h.bids, h.tricks_won, rules, h.set_sides,
+                            h.credited_sides)
         results = {side: apply_hand(totals[side], points[side], rules) for side in sides}
         totals = {side: SideTotals(r.score, r.bags) for side, r in results.items()}
-        if target is not None and max(r.score for r in results.values()) < target:
+        events = [f"{s} set by a revoke penalty" for s in sorted(h.set_sides)]
+        events += [f"{s} credited its contract by a revoke penalty"
+                   for s in sorted(h.credited_sides)]
+        events += hand_events(variant, results, rules)
+        ended = None if ends is None else ends.after_hand(i, h, results, totals, events)
+        if ended is not None:
+            hand_winner, tied = ended
+        elif target is not None and max(r.score for r in results.values()) < target:
             hand_winner = None
             tied = False
         else:
             hand_winner = game_winner({s: t.score for s, t in totals.items()}, rules)
             tied = tied_at_target({s: t.score for s, t in totals.items()}, rules)
-        events = [f"{s} set by a revoke penalty" for s in sorted(h.set_sides)]
-        events += hand_events(variant, results, rules)
+        if hand_winner is None and ends is not None and winner is None:
+            hand_winner = ends.at_hand_limit(i, totals, events)
         if hand_winner and winner is None:
             winner, won_at = hand_winner, i
             events.append(f"{hand_winner} win{'s' if len(hand_winner) == 1 else ''}"
@@ -270,6 +320,82 @@ def score_game(
         scored.append(ScoredHand(i, h.dealer, results, hand_winner, tuple(events)))
     next_dealer = None if winner is not None or h is None else variant.next_dealer(h.dealer)
     return GameScore(tuple(scored), totals, winner, won_at, next_dealer)
+
+
+class _GameEnds:
+    """The house rules that end a game other than by the target or the mercy score, in the
+    order they are asked after a hand: a second revoke forfeits, a set limit loses, all
+    thirteen bid and taken wins (each before the target, RULES.md §4); then, with no winner
+    by the target, the hand limit."""
+
+    @staticmethod
+    def needed(rules: RuleSet) -> bool:
+        return (rules.second_revoke_forfeits or rules.all_thirteen_wins
+                or rules.set_limit_in_row is not None or rules.set_limit_in_game is not None
+                or rules.hand_limit is not None)
+
+    def __init__(self, sides: Sequence[str], rules: RuleSet) -> None:
+        self.rules = rules
+        self.revokes = {s: 0 for s in sides}
+        self.sets_in_row = {s: 0 for s in sides}
+        self.sets = {s: 0 for s in sides}
+
+    def after_hand(self, number: int, h: HandInput, results: Mapping[str, SideHandResult],
+                   totals: Mapping[str, SideTotals], events: list[str]
+                   ) -> tuple[str | None, bool] | None:
+        """(winner, tied) when a house rule decides the game after this hand, else None."""
+        rules = self.rules
+        for side in h.revoking_sides:
+            self.revokes[side] += 1
+        for side, r in results.items():
+            set_now = r.hand.bid > 0 and not r.hand.made
+            self.sets[side] += set_now
+            self.sets_in_row[side] = self.sets_in_row[side] + 1 if set_now else 0
+        losers: list[str] = []
+        if rules.second_revoke_forfeits:
+            lost = [s for s, n in self.revokes.items() if n >= 2]
+            events += [f"{s}'s second revoke forfeits the game" for s in lost]
+            losers += lost
+        if rules.set_limit_in_row is not None:
+            lost = [s for s, n in self.sets_in_row.items() if n >= rules.set_limit_in_row]
+            events += [f"{s} set {rules.set_limit_in_row} hands in a row: the game is lost"
+                       for s in lost if s not in losers]
+            losers += [s for s in lost if s not in losers]
+        if rules.set_limit_in_game is not None:
+            lost = [s for s, n in self.sets.items() if n >= rules.set_limit_in_game]
+            events += [f"{s} set in {rules.set_limit_in_game} hands: the game is lost"
+                       for s in lost if s not in losers]
+            losers += [s for s in lost if s not in losers]
+        if losers:
+            return self._between([s for s in totals if s not in losers] or list(totals), totals)
+        if rules.all_thirteen_wins:
+            clean = [s for s, r in results.items() if r.hand.bid == 13 and r.hand.tricks == 13]
+            if clean:
+                events.append(f"{clean[0]} bid and took all 13: the game is won")
+                return clean[0], False
+        return None
+
+    def at_hand_limit(self, number: int, totals: Mapping[str, SideTotals],
+                      events: list[str]) -> str | None:
+        """The winner when the hand limit is reached with no winner yet (None: a tie, or not
+        reached); a tie plays one more hand at a time."""
+        limit = self.rules.hand_limit
+        if limit is None or number < limit:
+            return None
+        winner, tied = self._between(list(totals), totals)
+        if tied:
+            events.append(f"hand limit ({limit}) reached, tied: another hand is played")
+        else:
+            events.append(f"hand limit ({limit}) reached: the higher score wins")
+        return winner
+
+    @staticmethod
+    def _between(candidates: list[str], totals: Mapping[str, SideTotals]
+                 ) -> tuple[str | None, bool]:
+        """The higher score among ``candidates`` (a tie: nobody, and the tie)."""
+        best = max(totals[s].score for s in candidates)
+        top = [s for s in candidates if totals[s].score == best]
+        return (top[0], False) if len(top) == 1 else (None, True)
 
 
 def _winner_first(variant: Variant, winner: str) -> list[str]:

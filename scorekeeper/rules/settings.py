@@ -21,7 +21,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 FailedNilTricks = Literal["bags", "help_partner", "ignored"]
-RevokePenalty = Literal["tricks", "set"]
+RevokePenalty = Literal["tricks", "set", "set_and_credit"]
+BagsRule = Literal["penalty", "points_only", "off"]
 
 SettingValue = int | bool | str | None
 
@@ -136,12 +137,44 @@ class RuleSet:
                                       when_none="no mercy rule",
                                       detail="Checked after each hand.")
     revoke_penalty: RevokePenalty = setting(
-        "tricks", "A proven revoke: tricks (move tricks to the other side) or set.",
+        "tricks", "A proven revoke: tricks (move tricks to the other side), set, or"
+        " set_and_credit.",
         detail="'tricks' moves tricks from the offending side to the other;"
-        " 'set' sets the offending side for the hand.")
+        " 'set' sets the offending side for the hand; 'set_and_credit' also credits the other"
+        " side its contract exactly (no bags).")
     revoke_penalty_tricks: int = setting(3, "Tricks moved for a proven revoke.", least=0,
                                          greatest=13)
     """Never more than the offending side won from the revoke trick on."""
+    second_revoke_forfeits: bool = setting(
+        False, "A side's second penalised revoke in a game loses it, at the end of that hand.")
+    bags: BagsRule = setting(
+        "penalty", "Overtricks: penalty (1 point each, the bag limit and penalty), points_only"
+        " (1 point each, never penalised) or off (nothing, not counted).",
+        detail="'penalty': each bag scores 1 and bag_limit bags cost bag_penalty;"
+        " 'points_only': each bag scores 1 and bags are never penalised; 'off': overtricks"
+        " score nothing and are not counted.")
+    big_contract_min: int | None = setting(
+        None, "A contract of at least this many tricks is big: it scores big_contract_value"
+        " made and loses it set.", least=1, greatest=13, when_none="no big contracts")
+    big_contract_value: int = setting(200, "What a big contract scores made (and loses set),"
+                                      " instead of 10 a trick.", least=0, greatest=POINTS_LIMIT)
+    all_thirteen_wins: bool = setting(False, "A side that bids 13 and takes all 13 wins the game"
+                                      " at once.")
+    both_nil_as_one: bool = setting(
+        False, "Both partners Nil: the side scores the two values if neither takes a trick and"
+        " loses them if either does; its tricks count for nothing.")
+    set_limit_in_row: int | None = setting(
+        None, "A side set in this many hands in a row loses the game.", least=1,
+        greatest=POINTS_LIMIT, when_none="no limit", detail="Checked after the hand is scored,"
+        " before the target.")
+    set_limit_in_game: int | None = setting(
+        None, "A side set in this many hands of the game loses it.", least=1,
+        greatest=POINTS_LIMIT, when_none="no limit", detail="Checked after the hand is scored,"
+        " before the target.")
+    hand_limit: int | None = setting(
+        None, "After this many hands the higher score wins (a tie plays one more hand at a"
+        " time).", least=1, greatest=POINTS_LIMIT, when_none="no limit",
+        detail="The target still ends the game earlier.")
 
     def __post_init__(self) -> None:
         for rule in _CHECKED:
@@ -217,6 +250,17 @@ RULE_DESCRIPTIONS: dict[str, str] = {rule.name: rule.help for rule in HOUSE_RULE
 # The choices under their own names, for callers that list them.
 FAILED_NIL_TRICKS: tuple[str, ...] = HOUSE_RULES["failed_nil_tricks"].choices
 REVOKE_PENALTIES: tuple[str, ...] = HOUSE_RULES["revoke_penalty"].choices
+
+
+def contradictions(rules: RuleSet) -> list[str]:
+    """Settings of ``rules`` that cannot hold together, each naming both (a game is never
+    scored under them: the form refuses them and ``validate`` reports ``rules_contradict``).
+    A setting merely unused (a bag penalty with bags off) is no contradiction."""
+    out = []
+    if rules.mercy_score is not None and rules.mercy_score >= rules.target_score:
+        out.append(f"mercy_score {rules.mercy_score} is not below target_score"
+                   f" {rules.target_score}: a side would both win and lose")
+    return out
 
 #: Named house-rule presets a club can start from; each is a set of changes from docs/rules.md.
 PRESETS: dict[str, dict[str, Any]] = {

@@ -94,6 +94,11 @@ def rules_objects(draw, refused: bool | str = False):
     least one setting (``refused`` itself, if it names one) has a value the schema refuses."""
     rules = drop_none({rule.name: draw(optional(setting_values(rule)))
                        for rule in HOUSE_RULES.values()})
+    # Settings that contradict each other (rules.settings.contradictions) make a log
+    # invalid, not misshapen: kept apart, so that these rules always score a game.
+    target = rules.get("target_score", HOUSE_RULES["target_score"].default)
+    if rules.get("mercy_score") is not None and rules["mercy_score"] >= target:
+        rules["mercy_score"] = target - 1
     if refused:
         wrong = [refused] if isinstance(refused, str) else draw(st.lists(
             st.sampled_from(list(HOUSE_RULES)), min_size=1, max_size=3, unique=True))

@@ -230,7 +230,7 @@ def test_presets():
 @pytest.mark.parametrize(("change", "message"), [
     ({"bag_limit": 0}, "bag_limit must be 1 to 1,000,000,000, not 0"),
     ({"target_score": 0}, "target_score must be 1 to 1,000,000,000, not 0"),
-    ({"revoke_penalty": "fine"}, "revoke_penalty must be one of tricks, set, not 'fine'"),
+    ({"revoke_penalty": "fine"}, "revoke_penalty must be one of tricks, set, set_and_credit, not 'fine'"),
     ({"bag_penalty": -1}, "bag_penalty must be 0 to 1,000,000,000, not -1"),
     ({"revoke_penalty_tricks": 14}, "revoke_penalty_tricks must be 0 to 13, not 14"),
     ({"target_score": "300"}, "target_score must be a whole number, not '300'"),

@@ -160,4 +160,6 @@ def test_the_variants_not_implemented_are_listed_apart(text):
     not_yet = section(text, "Not yet settings")
     assert "does not implement" in not_yet
     bullets = [line for line in not_yet.splitlines() if line.startswith("- ")]
-    assert len(bullets) >= 10
+    # Each variant of RULES.md §4 the program does not yet honour is a line of its own
+    # (issue 13 moves them into the table one by one).
+    assert len(bullets) >= 7

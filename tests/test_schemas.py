@@ -30,7 +30,6 @@ SCHEMA_INVALID = {
     "card-XS-in-deal.json": "hand 1, deal, N[0]: 'XS' is not a card (write it as rank then"
                             " suit, e.g. 'AS', 'TH', '2C')",
     "bid-14.json": "hand 1, bid 2, bid: should be at most 13, not 14",
-    "blind-bid-3.json": "hand 1, bid 2: blind is only for a Blind Nil (bid 0), but E bid 3",
     "unknown-field.json": "hand 1: unknown field 'colour' (tools may add their own fields only"
                           " with an 'x-' prefix)",
     "unknown-field-in-bid.json": "hand 1, bid 3, comment: unknown field (tools may add their"

@@ -25,8 +25,9 @@ from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, Ruling
 from ..rules.rulings import ruled_input, unfounded_rulings
 from ..rules.bitplay.quick_replay import replay_quick
 from ..rules.replay import Finding, HandReplay
+from ..rules.bidding import blind_bid_allowed
 from ..rules.scoring import (Bid, GameScore, HandInput, SideTotals, behind_by, blind_nil_allowed,
-                             initial_totals, score_game)
+                             blind_number_counts, initial_totals, score_game)
 from ..rules.settings import DEFAULT_RULES, RuleSet, contradictions
 from ..rules.seats import Seat, Variant
 
@@ -242,7 +243,9 @@ def _game_findings(a: GameAnalysis) -> None:
         add(HandFinding(None, Finding(
             "player_repeated", f"one player at {len(seats)} seats: {names}",
             evidence={"seats": list(seats), "names": [players[s] for s in seats]})))
-    check_blind = rules.blind_nil_min_deficit is not None and rules.allow_blind_nil
+    # Blind bids need the scores before each hand: Blind Nil's margin, a blind number's.
+    check_blind = (rules.blind_nil_min_deficit is not None and rules.allow_blind_nil) or (
+        rules.blind_bid_min is not None)
     totals = a.initial
     previous = None
     for i, (replay, scored, written) in enumerate(zip(a.replays, a.score.hands, a.recorded),
@@ -267,6 +270,19 @@ def _game_findings(a: GameAnalysis) -> None:
                 if not b.blind:
                     continue
                 side = v.side_of(b.seat)
+                if b.tricks:  # a blind number: counted only where the rules have them
+                    if blind_number_counts(b, rules) and not blind_bid_allowed(side, scores,
+                                                                               rules):
+                        behind = behind_by(side, scores)
+                        add(HandFinding(i, Finding(
+                            "blind_bid_not_allowed", f"{b.seat} bid {b.tricks} blind with"
+                            f" {side} behind by {behind}; the rules allow it only"
+                            f" {rules.blind_bid_min_deficit} or more behind", seat=b.seat,
+                            evidence={"behind_by": behind,
+                                      "blind_bid_min_deficit": rules.blind_bid_min_deficit})))
+                    continue
+                if rules.blind_nil_min_deficit is None or not rules.allow_blind_nil:
+                    continue
                 if not blind_nil_allowed(side, scores, rules):
                     behind = behind_by(side, scores)
                     add(HandFinding(i, Finding(

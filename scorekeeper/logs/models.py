@@ -164,14 +164,12 @@ class SideStart(LogModel):
 class BidEntry(LogModel):
     seat: SeatName = Field(description="The seat that bid.")
     bid: TrickCount = Field(description="Tricks bid, 0 to 13; 0 is Nil.")
-    blind: YesNo = Field(False, description="A Blind Nil, bid before looking at the cards (only"
-                        " with bid 0).")
+    blind: YesNo = Field(False, description="Bid before looking at the cards: a Blind Nil (bid"
+                         " 0) or, where the game's rules have blind bids (blind_bid_min), a"
+                         " blind number; one the rules do not allow is an audit finding"
+                         " (blind_bid_not_allowed).")
 
-    model_config = ConfigDict(
-        extra="forbid", frozen=True,
-        json_schema_extra={"if": {"properties": {"blind": {"const": True}}, "required": ["blind"]},
-                           "then": {"properties": {"bid": {"const": 0}}}},
-    )
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     @model_serializer(mode="wrap")
     def _omit_not_blind(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -180,14 +178,6 @@ class BidEntry(LogModel):
         if not self.blind:
             data.pop("blind", None)
         return data
-
-    @model_validator(mode="after")
-    def _blind_only_nil(self) -> BidEntry:
-        if self.blind and self.bid != 0:
-            raise ValueError(f"blind is only for a Blind Nil (bid 0), but {self.seat} bid"
-                             f" {self.bid}")
-        return self
-
 
 class TrickEntry(LogModel):
     leader: SeatName = Field(description="The seat that led the trick.")

@@ -138,7 +138,7 @@ def _hand(h: Any, variant: Variant, seats: dict[str, Seat]
             raise Defer
         n = b["bid"]
         blind = b.get("blind", False)
-        if type(n) is not int or not 0 <= n <= 13 or type(blind) is not bool or (blind and n):
+        if type(n) is not int or not 0 <= n <= 13 or type(blind) is not bool:
             raise Defer
         bids.append(Bid(seats[b["seat"]], n, blind))
     tricks_won = h.get("tricks_won")

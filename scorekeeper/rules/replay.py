@@ -19,39 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from .before_play import Problem, check_deal, check_draw, check_exchanges, check_redraws
 from .cards import BIT, CARDS, Card, format_hand, mask_of
 from .seats import Seat
 from .hand import CardPlayed, HandPlay, TrickTaken, suit_name
+from .bidding import bid_breaches, has_bidding_rules
+from .findings import INVALID_CODES, Finding
 from .record import HandRecord
 from .settings import DEFAULT_RULES, RuleSet
-
-INVALID_CODES = frozenset({
-    "bid_missing", "bid_duplicated", "bid_seat_invalid", "deal_invalid", "draw_invalid",
-    "exchange_invalid", "redraw_invalid", "card_duplicated", "card_not_held",
-    "play_out_of_turn", "hand_over", "trick_size", "trick_count", "tricks_won_total",
-    "claim_invalid", "result_missing", "hand_after_game_won", "player_repeated",
-    "ruling_unfounded", "rules_contradict",
-})
-
-
-@dataclass(frozen=True)
-class Finding:
-    code: str
-    message: str
-    trick: int | None = None
-    """1-based, or None for a finding about the hand as a whole."""
-    seat: Seat | None = None
-    card: Card | None = None
-    evidence: Mapping[str, Any] = field(default_factory=dict)
-    """What proves it, as plain JSON values."""
-
-    @property
-    def invalid(self) -> bool:
-        return self.code in INVALID_CODES
-
 
 @dataclass
 class HandReplay:
@@ -136,13 +112,15 @@ def _check_bids(record: HandRecord, rules: RuleSet, out: HandReplay, in_progress
                 seat=bid.seat,
                 evidence={"order": [str(b.seat) for b in record.bids],
                           "expected": [str(s) for s in expected]}))
-        if bid.blind and not rules.allow_blind_nil:
+        if bid.blind and bid.tricks == 0 and not rules.allow_blind_nil:
             out.findings.append(Finding("blind_nil_not_allowed", f"{bid.seat} bid Blind Nil, which"
                                         " this game's rules do not allow", seat=bid.seat,
                                         evidence={"allow_blind_nil": False}))
     for s in v.seats:
         if s not in seen and not in_progress:
             out.findings.append(Finding("bid_missing", f"no bid by {s}", seat=s))
+    if has_bidding_rules(rules) or any(b.blind and b.tricks for b in record.bids):
+        out.findings.extend(bid_breaches(v, record.bids, rules))
 
 
 def _ordinal(n: int) -> str:

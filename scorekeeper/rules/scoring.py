@@ -19,7 +19,8 @@ class Bid(NamedTuple):
     tricks: int
     """0 to 13; 0 is Nil."""
     blind: bool = False
-    """A Blind Nil (only with 0)."""
+    """Bid before looking at the cards: a Blind Nil (0), or a blind number where the rules
+    have blind bids (``blind_bid_min``)."""
 
     @property
     def is_nil(self) -> bool:
@@ -90,6 +91,13 @@ class SideHandResult(NamedTuple):
     """Running bag count after any penalty."""
 
 
+def blind_number_counts(bid: Bid, rules: RuleSet) -> bool:
+    """Whether ``bid`` is a blind bid of a number these rules take (its side's contract
+    scores double); one the rules do not take is scored as a plain bid, and reported."""
+    return bid.blind and bid.tricks > 0 and rules.blind_bid_min is not None and (
+        bid.tricks >= rules.blind_bid_min)
+
+
 def score_hand(
     variant: Variant,
     bids: Iterable[Bid],
@@ -110,7 +118,7 @@ def score_hand(
     failed_nil = rules.failed_nil_tricks
     result = {}
     plain = rules.bags == "penalty" and rules.big_contract_min is None and not (
-        rules.both_nil_as_one or set_sides or credited_sides)
+        rules.both_nil_as_one or set_sides or credited_sides or rules.blind_bid_min is not None)
     for side, members in _SIDE_MEMBERS[variant]:
         bid = tricks = nil_tricks = nil = blind_nil = 0
         nil_results = []
@@ -143,16 +151,19 @@ def score_hand(
         points = SideHandPoints(side, bid, tricks, contract_tricks, made, contract, bags,
                                 nil, blind_nil, tuple(nil_results))
         if not plain:
+            doubled = any(blind_number_counts(by_seat[s], rules) for s in members
+                          if s in by_seat)
             points = _house_rules(points, len(members), rules, side in set_sides,
-                                  side in credited_sides)
+                                  side in credited_sides, doubled)
         result[side] = points
     return result
 
 
 def _house_rules(p: SideHandPoints, seats: int, rules: RuleSet, is_set: bool,
-                 credited: bool) -> SideHandPoints:
+                 credited: bool, doubled: bool = False) -> SideHandPoints:
     """A side's points once the scoring house rules are applied to RULES.md's: both Nils as
-    one, a big contract, the bags rule, and a penalty that sets or credits the side."""
+    one, a big contract, a blind bid doubling the contract, the bags rule, and a penalty
+    that sets or credits the side."""
     made, contract, bags, nil, blind_nil = p.made, p.contract, p.bags, p.nil, p.blind_nil
     results = p.nil_results
     if rules.both_nil_as_one and seats > 1 and len(results) == seats:
@@ -176,6 +187,8 @@ def _house_rules(p: SideHandPoints, seats: int, rules: RuleSet, is_set: bool,
         nil = -rules.nil_bonus * sum(1 for _, blind, _ in results if not blind)
         blind_nil = -rules.blind_nil_bonus * sum(1 for _, blind, _ in results if blind)
         results = tuple((s, blind, False) for s, blind, _ in results)
+    if doubled:  # a blind bid: the side's whole contract scores double (bags as usual)
+        contract *= 2
     if rules.bags == "off":
         bags = 0
     return p._replace(made=made, contract=contract, bags=bags, nil=nil, blind_nil=blind_nil,

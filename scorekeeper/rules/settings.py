@@ -128,10 +128,24 @@ class RuleSet:
         " ignored.",
         detail="'bags': bags for the side, never toward the partner's bid; 'help_partner':"
         " toward the partner's bid, and bags beyond it; 'ignored': neither.")
+    nil_allowed: bool = setting(True, "Whether Nil may be bid at all (Blind Nil too).")
     allow_blind_nil: bool = setting(True, "Whether Blind Nil may be bid.")
     blind_nil_min_deficit: int | None = setting(
         None, "Blind Nil only for a side trailing by at least this many points.", least=0,
         greatest=POINTS_LIMIT, when_none="always")
+    min_side_bid: int | None = setting(
+        None, "The least a side may bid (partnership): both partners Nil are exempt; with one"
+        " Nil the partner's bid alone.", least=1, greatest=13, when_none="no minimum",
+        detail="The side's second bidder must bid enough to reach it; in a log a side below it"
+        " is a finding (bid_below_minimum), scored as bid.")
+    blind_bid_min: int | None = setting(
+        None, "Blind bids of a number (bid before looking): the least such a bid may be; the"
+        " side's contract then scores double.", least=1, greatest=13,
+        when_none="no blind bids", detail="Only for a side trailing by blind_bid_min_deficit;"
+        " 20 a contracted trick made, -20 set; bags as usual; no cards exchanged.")
+    blind_bid_min_deficit: int = setting(
+        100, "Blind bids only for a side trailing by at least this many points.", least=0,
+        greatest=POINTS_LIMIT)
     mercy_score: int | None = setting(None, "A side at or below this score loses.",
                                       least=-POINTS_LIMIT, greatest=POINTS_LIMIT,
                                       when_none="no mercy rule",

@@ -15,6 +15,7 @@ EXAMPLES = Path(__file__).parents[2] / "examples" / "audit"
 EXPECTED = {
     "revoke-later-play.json": ["revoke"],
     "revoke-ruled.json": ["revoke"],
+    "blind-bid-not-allowed.json": ["blind_bid_not_allowed"],
     "revoke-deal.json": ["revoke"],
     "spade-led-unbroken.json": ["spade_led_unbroken"],
     "lead-out-of-turn.json": ["lead_out_of_turn"],

@@ -138,3 +138,48 @@ def test_contradicting_settings_are_named_both():
     assert contradictions(rules) == ["mercy_score 500 is not below target_score 500: a side"
                                      " would both win and lose"]
     assert contradictions(DEFAULT_RULES) == []
+
+
+# -- the bidding settings (rules.bidding): examples G, H, I ----------------------------------
+from scorekeeper.rules.bidding import bid_breaches, bid_refusal  # noqa: E402
+
+MIN_4 = DEFAULT_RULES.with_changes(min_side_bid=4)
+EVEN = {"NS": 0, "EW": 0}
+
+
+def test_example_g_a_sides_minimum_at_the_table_and_in_a_log():
+    n1 = Bid(N, 1)
+    assert bid_refusal(P, [n1, Bid(E, 3)], Bid(S, 2), MIN_4, EVEN) == (
+        "NS bid 3, below the minimum of 4 a side")
+    assert bid_refusal(P, [n1, Bid(E, 3)], Bid(S, 3), MIN_4, EVEN) is None
+    assert bid_refusal(P, [Bid(N, 0)], Bid(S, 3), MIN_4, EVEN) == (
+        "NS bid 3 beside a Nil; with one Nil the partner alone bids 4")
+    assert bid_refusal(P, [Bid(N, 0)], Bid(S, 0), MIN_4, EVEN) is None  # two Nils: exempt
+    [f] = bid_breaches(P, (n1, Bid(E, 3), Bid(S, 2), Bid(W, 3)), MIN_4)
+    assert (f.code, f.evidence) == ("bid_below_minimum", {"side": "NS", "min_side_bid": 4})
+    game = score_game(P, [hand([1, 3, 2, 3], [2, 4, 2, 5])], MIN_4)
+    assert side(game, 0, "NS")[0] == 31  # scored as bid: 3, took 4
+
+
+def test_example_h_no_nil():
+    rules = DEFAULT_RULES.with_changes(nil_allowed=False)
+    assert bid_refusal(P, [], Bid(N, 0, True), rules, EVEN) == "these rules do not allow Nil"
+    assert [f.code for f in bid_breaches(P, (Bid(N, 0), Bid(E, 3), Bid(S, 4), Bid(W, 3)),
+                                         rules)] == ["nil_not_allowed"]
+
+
+def test_example_i_blind_bids_score_double():
+    rules = DEFAULT_RULES.with_changes(blind_bid_min=6)
+    blind6 = (6, True)
+    made = score_game(P, [hand([blind6, 3, 2, 3], [7, 3, 2, 1])], rules,
+                      {"NS": SideTotals(150, 0), "EW": SideTotals(300, 0)})
+    assert side(made, 0, "NS")[0] == 161           # 8 bid, 9 taken: 2 x 80 and a bag
+    set_ = score_game(P, [hand([blind6, 3, 2, 3], [5, 4, 2, 2])], rules)
+    assert side(set_, 0, "NS")[0] == -160
+    trailing = {"NS": 150, "EW": 300}
+    assert bid_refusal(P, [], Bid(N, 6, True), rules, trailing) is None
+    assert bid_refusal(P, [], Bid(N, 6, True), rules, {"NS": 300, "EW": 150}) == (
+        "a blind bid only for a side behind by 100 or more (NS is behind by -150)")
+    assert bid_refusal(P, [], Bid(N, 5, True), rules, trailing) == "a blind bid is 6 or more"
+    plain = score_game(P, [hand([blind6, 3, 2, 3], [7, 3, 2, 1])])  # no blind bids: as bid
+    assert side(plain, 0, "NS")[0] == 81

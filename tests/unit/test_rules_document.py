@@ -162,4 +162,4 @@ def test_the_variants_not_implemented_are_listed_apart(text):
     bullets = [line for line in not_yet.splitlines() if line.startswith("- ")]
     # Each variant of RULES.md §4 the program does not yet honour is a line of its own
     # (issue 13 moves them into the table one by one).
-    assert len(bullets) >= 7
+    assert bullets, "the section lists what is not yet a setting"

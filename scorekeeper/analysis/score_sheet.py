@@ -63,7 +63,8 @@ def _signed(n: int) -> str:
     return f"{n:+d}"
 
 
-def _parts_text(r: SideHandResult) -> str:
+def parts_text(r: SideHandResult) -> str:
+    """'contract +60, bags +1' (a missed contract: 'set -70'), as every sheet words them."""
     h = r.hand
     parts = [f"{'contract' if h.made else 'set'} {_signed(h.contract)}"] if h.bid else []
     if h.bags:
@@ -110,7 +111,7 @@ def format_score_table(analysis: GameAnalysis) -> str:
             won = " ".join(f"{s} {tricks.get(s, 0)}" for s in members)
             lines.append(f"  {side:<{width}}  bid {r.hand.bid:>2} ({bid_txt})  tricks"
                          f" {r.hand.tricks:>2} ({won})")
-            lines.append(f"  {'':<{width}}  {_signed(r.points):>5} = {_parts_text(r)}")
+            lines.append(f"  {'':<{width}}  {_signed(r.points):>5} = {parts_text(r)}")
             lines.append(f"  {'':<{width}}  score {r.score:>4}  bags {r.bags}")
         for e in scored.events:
             lines.append(f"  * {e}")

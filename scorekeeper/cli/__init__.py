@@ -48,7 +48,7 @@ _COMMANDS = {
 
 
 _DB_VARIABLE = "SCOREKEEPER_DB"
-_DB_COMMANDS = frozenset({"import", "export", "games", "standings"})
+_DB_COMMANDS = frozenset({"import", "export", "games", "standings", "sheet"})
 """The commands on the season database (besides the app, run without a command)."""
 
 

@@ -8,7 +8,9 @@ from .common import CONTEXT_SETTINGS, EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
 
 
 @click.command("audit", context_settings=CONTEXT_SETTINGS)
-@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+# Not click.Path(dir_okay=False): a folder is one file that cannot be read, the others are
+# still audited.
+@click.argument("logs", nargs=-1, required=True)
 @click.option("--hand", "hand", type=click.IntRange(min=1), default=None,
               help="Audit only this hand (1-based) of each log; scores still run from the"
                    " start of the game.")

@@ -70,7 +70,9 @@ def _not_imported(path: str, exc: Exception) -> str:
 
 
 @click.command("import", context_settings=CONTEXT_SETTINGS)
-@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+# Not click.Path(dir_okay=False): a folder among the logs is refused as one log is
+# ("is a folder, not a log file"), and the others are still imported.
+@click.argument("logs", nargs=-1, required=True)
 @click.option("--by", default=None, help="Who imports (kept with each new revision).")
 @click.option("--why", default=None, help="Why (kept with each new revision).")
 @click.pass_context

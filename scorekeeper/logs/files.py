@@ -200,6 +200,8 @@ def log_to_data(log: GameLog) -> dict[str, Any]:
     if hands:
         exclude["hands"] = hands
     data = _prune(log.model_dump(mode="json", by_alias=True, exclude=exclude or None))
+    if data.get("format_version") == "1.0" and any(h.rulings for h in log.hands):
+        data["format_version"] = "1.1"  # rulings are 1.1: a 1.0-only reader must see it
     for where, extra in extensions:
         target = data
         for step in where:

@@ -26,7 +26,7 @@ def game_id_problem(text: str) -> str | None:
     """Why ``text`` is not a game id (None: it is one)."""
     if not 1 <= len(text) <= GAME_ID_MAX:
         return f"a game id has 1 to {GAME_ID_MAX} characters, not {len(text)}"
-    if not _GAME_ID.match(text):
+    if not _GAME_ID.fullmatch(text):  # (match: '$' would also take a final newline)
         return (f"{text!r} is not a game id (letters, digits, '-', '_' and single dots"
                 f" between them)")
     return None
@@ -34,7 +34,7 @@ def game_id_problem(text: str) -> str | None:
 
 def date_problem(text: str) -> str | None:
     """Why ``text`` is not a day written YYYY-MM-DD that exists (None: it is one)."""
-    if not _DATE.match(text):
+    if not _DATE.fullmatch(text):
         return f"{text!r} is not a date (write it as YYYY-MM-DD, e.g. '2026-11-27')"
     try:
         datetime.date.fromisoformat(text)

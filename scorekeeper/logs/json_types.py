@@ -60,18 +60,6 @@ def check_keys(obj: dict, known: frozenset[str], extensions: bool) -> None:
             raise Defer
 
 
-def is_utf8(text: str) -> bool:
-    """False for a text with a lone surrogate (a JSON escape such as ``\\ud800``), which
-    pydantic refuses in a field with length limits (``game_id``) though Python keeps it."""
-    if text.isascii():
-        return True
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 DEFER = (Defer, KeyError, TypeError)
 """What :func:`read_head` (and the bulk audit's reading of a hand) raise for a shape this
 reader leaves to the normal path: ``Defer``, or a failed lookup of a text that is not one of
@@ -80,4 +68,4 @@ the known ones (a card, a seat) or of a required key."""
 
 
 __all__ = ["DEFER", "Defer", "check_dict", "check_int", "check_keys", "check_list",
-           "check_opt_str", "check_str", "is_utf8"]
+           "check_opt_str", "check_str"]

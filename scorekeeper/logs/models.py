@@ -216,7 +216,7 @@ class ClaimEntry(LogModel):
 class RulingEntry(LogModel):
     code: Literal["revoke"] = Field(description="The breach ruled on, as the audit's finding"
                                     " code names it (a revoke: the one breach with a penalty).")
-    trick: TrickCount = Field(description="The 1-based trick of the breach.")
+    trick: whole(1, 13) = Field(description="The 1-based trick of the breach.")
     seat: SeatName = Field(description="The seat that committed it.")
     decision: Literal["apply", "waive"] = Field(
         description="'apply': the penalty the game's revoke_penalty sets is scored; 'waive':"
@@ -326,8 +326,9 @@ class GameLog(ExtensibleModel):
     )
 
     format: Literal["spades-game"] = Field(description="Always 'spades-game'.")
-    format_version: str = Field(pattern=VERSION_PATTERN, description="'1.0'. A reader refuses a newer"
-                                " major version; a 1.x log stays valid for every later 1.y.")
+    format_version: str = Field(pattern=VERSION_PATTERN, description="'1.1' (a log with"
+                                " rulings) or '1.0'. A reader refuses a newer major version; a"
+                                " 1.x log stays valid for every later 1.y.")
     game_id: str | None = Field(
         None, min_length=1, max_length=GAME_ID_MAX, pattern=GAME_ID_PATTERN,
         description="A stable id for the game: letters, digits, '-', '_' and single dots"

@@ -173,7 +173,7 @@ _RARE = frozenset({"exchanges", "draw", "redraws", "claim", "rulings"})
 
 def _rare_hand(h: dict, variant: Variant, seats: dict[str, Seat], bids, tricks_won, tricks,
                deal) -> tuple[HandRecord, dict[str, int] | None]:
-    """A hand with exchanges, a draw, redraws or a claim."""
+    """A hand with exchanges, a draw, redraws, a claim or rulings."""
     card = _CARD.__getitem__
     exchanges = h.get("exchanges")
     if exchanges is not None:
@@ -219,7 +219,7 @@ def _rulings(obj: Any, seats: dict[str, Seat]) -> tuple[Ruling, ...]:
         code, decision = r["code"], r["decision"]
         if code not in _RULING_CODES or decision not in _DECISIONS:
             raise Defer
-        made.append(Ruling(code, check_int(r["trick"], 0, 13), seats[r["seat"]], decision,
+        made.append(Ruling(code, check_int(r["trick"], 1, 13), seats[r["seat"]], decision,
                            check_opt_str(r.get("by")), check_opt_str(r.get("note"))))
     return tuple(made)
 

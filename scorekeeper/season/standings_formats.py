@@ -13,6 +13,7 @@ import csv
 import json
 from typing import Any
 
+from ..analysis.text_cells import markdown_text
 from .standings import Standings, StandingRow, UnfinishedGame
 
 FORMATS = ("table", "csv", "json", "markdown")
@@ -201,10 +202,7 @@ def format_table(s: Standings) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _md(text: str) -> str:
-    # A line break would end the table row (or the list item) in the middle of a name.
-    text = text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
-    return text.replace("\\", "\\\\").replace("|", "\\|")
+_md = markdown_text
 
 
 def format_markdown(s: Standings) -> str:

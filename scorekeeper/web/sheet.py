@@ -1,8 +1,9 @@
 """A game's score sheet to print or share: text, Markdown or HTML.
 
-Every format is made from one document, ``score_report`` (the figures of ``score --format
-json``, rulings included), plus the players and the event, so the three never disagree with
-``score``, ``games`` or the standings. The HTML is a Jinja2 template with autoescaping on
+The text sheet is ``score``'s table; Markdown and HTML are made from ``score_report`` (the
+figures of ``score --format json``, rulings included) and the same words for the points'
+parts (``score_sheet.parts_text``), so no format disagrees with ``score``, ``games`` or the
+standings. The HTML is a Jinja2 template with autoescaping on
 (a name is text, never markup) and a print stylesheet: a typical game of ten hands fits one
 A4 or Letter page, in black on white.
 
@@ -17,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.game import GameAnalysis
-from ..analysis.score_sheet import format_score_table, score_report, side_label
+from ..analysis.score_sheet import format_score_table, parts_text, score_report, side_label
+from ..analysis.text_cells import markdown_text
 
 FORMATS = ("text", "markdown", "html")
 
@@ -41,32 +43,20 @@ def _bid_text(n: int, blind: bool) -> str:
     return str(n)
 
 
-_PART_NAMES = (("contract", "contract"), ("bags", "bags"), ("nil", "Nil"),
-               ("blind_nil", "Blind Nil"), ("bag_penalty", "bag penalty"))
-
-
-def parts_text(parts: dict[str, int]) -> str:
-    """'contract +50, bags +2' (a missed contract: 'set -60'); parts that are 0 left out."""
-    out = []
-    for key, name in _PART_NAMES:
-        n = parts.get(key, 0)
-        if n:
-            out.append(f"{'set' if key == 'contract' and n < 0 else name} {n:+d}")
-    return ", ".join(out) or "0"
-
-
 def sheet_hands(analysis: GameAnalysis) -> list[SheetHand]:
     report = score_report(analysis)
     hands = []
-    for hand, replay in zip(report["hands"], analysis.replays):
+    v = analysis.variant
+    for hand, replay, scored in zip(report["hands"], analysis.replays, analysis.score.hands):
         sides = {}
         for side, s in hand["sides"].items():
-            bids = ", ".join(f"{seat} {_bid_text(n, seat in s['blind'])}"
-                             for seat, n in s["bids"].items())
+            bids = ", ".join(f"{seat} {_bid_text(s['bids'][seat], seat in s['blind'])}"
+                             for seat in map(str, v.members(side)) if seat in s["bids"])
             won = ", ".join(f"{seat} {n}" for seat, n in s["tricks_won"].items())
             tricks = f"{s['tricks']} ({won})" if len(s["tricks_won"]) > 1 else str(s["tricks"])
             sides[side] = {"bid": s["bid"], "bids": bids, "tricks": tricks,
-                           "points": f"{s['points']:+d}", "parts": parts_text(s["parts"]),
+                           "points": f"{s['points']:+d}",
+                           "parts": parts_text(scored.sides[side]) or "0",
                            "score": s["score"], "bags": s["bags"]}
         notes = list(hand["events"])
         notes += [f"ruling: {r.describe()}" + (f" ({r.note})" if r.note else "")
@@ -116,12 +106,6 @@ def _environment():
         keep_trailing_newline=True)
 
 
-def _markdown_cell(text: Any) -> str:
-    # A name is one cell: a line break would split the row, a bar would end the cell.
-    return (str(text).replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
-            .replace("|", "\\|"))
-
-
 def render_sheet(analysis: GameAnalysis, fmt: str) -> str:
     """The sheet in ``fmt`` (``text``, ``markdown`` or ``html``). The HTML is one file, its
     stylesheet inside, so it opens from a folder, a mail or a USB stick as it is."""
@@ -138,7 +122,7 @@ def _bags(n: int) -> str:
 
 def markdown_sheet(c: dict[str, Any]) -> str:
     """The sheet as Markdown, to paste into a chat or a wiki; every text escaped as a cell."""
-    md = _markdown_cell
+    md = markdown_text
     lines = [f"## {c['title']}: {' v '.join(md(c['labels'][s]) for s in c['sides'])}", ""]
     event = [md(x) for x in (c["event"]["date"], c["event"]["season"]) if x]
     if c["event"]["table"]:
@@ -167,5 +151,5 @@ def markdown_sheet(c: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["FORMATS", "SheetHand", "markdown_sheet", "parts_text", "render_sheet",
-           "sheet_context", "sheet_hands"]
+__all__ = ["FORMATS", "SheetHand", "markdown_sheet", "render_sheet", "sheet_context",
+           "sheet_hands"]

@@ -91,7 +91,8 @@ def test_html_sheet_escapes_names_and_has_the_scores_figures(season, tmp_path):
 
 def test_markdown_keeps_a_hostile_name_in_its_cell(season):
     text = run("--db", season, "sheet", "hostile", "--format", "markdown").stdout
-    assert "## Partnership Spades: NS (<script>alert(1)</script> & A B) v EW (Bo\\|b & Dee & Dum)" in text
+    assert ("## Partnership Spades: NS (&lt;script&gt;alert(1)&lt;/script&gt; & A B) v EW"
+            " (Bo\\|b & Dee & Dum)") in text
     rows = [line for line in text.splitlines() if line.startswith("| ")]
     assert all(line.count(" | ") == 6 for line in rows[2:])
 

@@ -264,7 +264,7 @@ class Store:
                                  (game_id,)).fetchone()
         if row is None:
             raise UnknownGameError(game_id)
-        return row[0]
+        return _stored_text(row[0], game_id)
 
     def export_json(self, game_id: str, revision: int | None = None) -> str:
         """A version of the game (default: the current one) as ``files.dump_log`` writes
@@ -295,7 +295,7 @@ class Store:
             (game_id, revision, game_id, revision)).fetchone()
         if row is None:
             raise UnknownGameError(f"{game_id} revision {revision}")
-        return row[0]
+        return _stored_text(row[0], game_id)
 
     def games(self, season: str | None = None) -> list[GameSummary]:
         """Games newest first: by date played (an undated game by the day it was saved),
@@ -428,3 +428,10 @@ class Store:
                            sides=tuple(g["sides"]), winner=g["winner"])
                 for gid, g in games.items()]
 
+
+def _stored_text(value: object, game_id: str) -> str:
+    """A stored log's JSON text as read back; anything else (a blob, a number: the file was
+    changed by hand or damaged) is the damage it is, never handed on as a log."""
+    if not isinstance(value, str):
+        raise sqlite3.DatabaseError(f"the stored log of {game_id} is not text")
+    return value

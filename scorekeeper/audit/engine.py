@@ -135,7 +135,7 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
         findings = [_from_finding(file, i, hf.finding) for hf in by_hand.get(i, [])]
         claim = None
         if r.record.claim is not None:
-            claim = check_claim(r)
+            claim = check_claim(r, rules)
             findings.extend(_from_finding(file, i, f) for f in claim_findings(claim))
         findings.sort(key=lambda f: f.trick or 0)
         recorded = analysis.recorded[i - 1]

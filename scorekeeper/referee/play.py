@@ -393,7 +393,7 @@ class RefereeHand(PrePlayEntries):
         if cl is None:
             raise NotNow("no claim has been entered", code="no_claim")
         if self._verdict is None:
-            verdict = claim_verdict_of(self._replay)
+            verdict = claim_verdict_of(self._replay, self.rules)
             if self._claim is cl:  # not undone meanwhile
                 self._verdict = verdict
                 self._refresh()
@@ -459,7 +459,7 @@ class RefereeHand(PrePlayEntries):
                      zip(found, live_penalties(found, self.rules, rep)))
         if self._claim is not None and self._verdict is None and not rep.dealt_known:
             # Nothing to solve: the audit's verdict is at once "cannot be checked".
-            self._verdict = claim_verdict_of(rep)
+            self._verdict = claim_verdict_of(rep, self.rules)
         if self._verdict is not None:
             live += self._verdict.findings
         # Ordered as the audit orders a hand's findings: by trick, hand-wide ones first.

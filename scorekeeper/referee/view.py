@@ -19,7 +19,7 @@ from ..rules.replay import Finding, HandReplay
 from ..rules.claims import ClaimCheck, check_claim, claim_findings, line_text
 from ..rules.penalties import HandPenalties, hand_penalties
 from ..rules.scoring import Bid, SideHandPoints
-from ..rules.settings import RuleSet
+from ..rules.settings import DEFAULT_RULES, RuleSet
 from ..rules.seats import Seat, Variant
 
 
@@ -321,10 +321,10 @@ def live_penalties(findings: list[Finding], rules: RuleSet,
 
 
 # -- claims -------------------------------------------------------------------------------
-def claim_verdict_of(replay: HandReplay) -> ClaimVerdict:
+def claim_verdict_of(replay: HandReplay, rules: RuleSet = DEFAULT_RULES) -> ClaimVerdict:
     """The verdict on the claim that ends ``replay`` (``rules.claims``, which the audit asks
     too: it runs the double-dummy solver when the deal is known), with its findings."""
-    check = check_claim(replay)
+    check = check_claim(replay, rules)
     found = tuple(LiveFinding(f, LivePenalty("no penalty: a claim is settled by the referee",
                                              "none"))
                   for f in claim_findings(check))

@@ -20,6 +20,7 @@ from typing import Any
 from .cards import BIT, CARDS, Card
 from .replay import Finding, HandReplay
 from .seats import Seat, Variant
+from .settings import DEFAULT_RULES, RuleSet
 from .trick import winning_index
 
 
@@ -74,8 +75,10 @@ def remaining_hands(replay: HandReplay) -> dict[Seat, int]:
     return left
 
 
-def check_claim(replay: HandReplay) -> ClaimCheck:
-    """Decide a hand's claim by exhaustive search, or say why it cannot be checked."""
+def check_claim(replay: HandReplay, rules: RuleSet = DEFAULT_RULES) -> ClaimCheck:
+    """Decide a hand's claim by exhaustive search, or say why it cannot be checked. Of the
+    play house rules, the search knows spades led at any time (spades broken from the
+    start); a claim before the first trick under a first-trick rule it cannot check."""
     from .solver import search as solver
 
     rec = replay.record
@@ -96,11 +99,16 @@ def check_claim(replay: HandReplay) -> ClaimCheck:
             len(t.cards) != v.n_seats for t in replay.tricks):
         return ClaimCheck(**base, status="unverifiable",
                           reason="the tricks before the claim are not all recorded in full")
+    if claim.after_trick == 0 and rules.first_trick != "free" and v is Variant.PARTNERSHIP:
+        return ClaimCheck(**base, status="unverifiable",
+                          reason=f"a claim before the first trick under first_trick"
+                                 f" {rules.first_trick} is not searched")
     left = remaining_hands(replay)
     leader = replay.tricks[-1].winner if replay.tricks else v.first_to_act(rec.dealer)
     try:
         pos = solver.Position(tuple(left.get(Seat(i), 0) for i in range(4)), int(leader), (),
-                              replay.spades_broken, v is Variant.TWO_PLAYER)
+                              replay.spades_broken or rules.spades_lead == "any_time",
+                              v is Variant.TWO_PLAYER)
     except ValueError as exc:
         return ClaimCheck(**base, status="unverifiable",
                           reason=f"the cards left do not make a position ({exc})")

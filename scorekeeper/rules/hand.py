@@ -17,8 +17,9 @@ from typing import NamedTuple
 
 from .cards import BIT, CARDS, Card, Suit
 from .seats import Seat, Variant
+from .settings import DEFAULT_RULES, RuleSet
 from .errors import IllegalPlay, ImpossiblePlay, OutOfTurn
-from .trick import breach, legal_plays, winning_index
+from .trick import breach, first_trick_breach, legal_plays, winning_index
 
 SPADES = 3
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -76,8 +77,13 @@ class HandPlay:
         holdings: Mapping[Seat, int] | None = None,
         *,
         exact: bool = True,
+        rules: RuleSet = DEFAULT_RULES,
     ) -> None:
         self.variant = variant
+        # The play house rules: spades led at any time, and the first trick's rule (a
+        # partnership rule: the two-player game is played free).
+        self.spades_any_time = rules.spades_lead == "any_time"
+        self.first_trick = rules.first_trick if variant is Variant.PARTNERSHIP else "free"
         self.seats = variant.seats
         self.exact = exact and holdings is not None
         self.holdings = {s: (holdings or {}).get(s, 0) for s in self.seats}
@@ -109,7 +115,13 @@ class HandPlay:
         if seat is None:
             return []
         led = self.current[0] // 13 if self.current else None
-        mask = legal_plays(self.holdings[seat], led, self.spades_broken)
+        hand = self.holdings[seat]
+        mask = legal_plays(hand, led, self.spades_broken or self.spades_any_time)
+        if self.trick_no == 1 and self.first_trick != "free":
+            mask = sum(1 << i for i in range(52) if mask >> i & 1
+                       and not first_trick_breach(hand, led, i, self.first_trick))
+            if not mask:  # nothing else in hand: the rule gives way
+                mask = legal_plays(hand, led, self.spades_broken or self.spades_any_time)
         return [CARDS[i] for i in range(52) if mask >> i & 1]
 
     # -- the triad ----------------------------------------------------------------------
@@ -179,9 +191,13 @@ class HandPlay:
         if not self.current and seat != self.turn:
             found.append(Breach("lead_out_of_turn", 0))
         led = self.current[0] // 13 if self.current else None
-        b = breach(self.holdings[seat], led, self.spades_broken, card)
+        b = breach(self.holdings[seat], led, self.spades_broken or self.spades_any_time, card)
         if b:
             found.append(Breach(*b))
+        elif self.trick_no == 1 and self.first_trick != "free":
+            b = first_trick_breach(self.holdings[seat], led, card, self.first_trick)
+            if b:
+                found.append(Breach(*b))
         return tuple(found)
 
     def describe_breach(self, seat: Seat, card: Card, b: Breach) -> str:
@@ -193,6 +209,12 @@ class HandPlay:
             return f"{where}: spades are not broken and {seat} holds another suit"
         if b.code == "lead_out_of_turn":
             return f"{where}: {self.turn} is to lead"
+        if b.code == "first_lead_invalid":
+            return (f"{where}: the first lead is the two of clubs" if self.first_trick ==
+                    "two_of_clubs" else f"{where}: the first lead is the leader's lowest club"
+                    " (without a club, no spade unless he holds only spades)")
+        if b.code == "spade_on_first_trick":
+            return (f"{where}: no spade on the first trick unless {seat} holds only spades")
         return f"{where}: {b.code}"
 
     def _where_played(self, card: Card) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from .before_play import Problem, check_deal, check_draw, check_exchanges, check_redraws
 from .cards import BIT, CARDS, Card, format_hand, mask_of
-from .seats import Seat
+from .seats import Seat, Variant
 from .hand import CardPlayed, HandPlay, TrickTaken, suit_name
 from .bidding import bid_breaches, has_bidding_rules
 from .findings import INVALID_CODES, Finding
@@ -79,7 +79,7 @@ def replay_hand(record: HandRecord, rules: RuleSet = DEFAULT_RULES, *,
     _check_bids(record, rules, out, in_progress)
     held = _starting_holdings(record, out)
     if record.tricks is not None:
-        _play(record, held, out, in_progress)
+        _play(record, held, out, in_progress, rules)
     else:
         out.held = held
     if not in_progress:
@@ -195,9 +195,11 @@ def _add_by_entry(problems: list[Problem], entries, add, head) -> None:
 
 
 # -- play -------------------------------------------------------------------------------
-def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay, in_progress: bool) -> None:
+def _play(record: HandRecord, held: dict[Seat, int], out: HandReplay, in_progress: bool,
+          rules: RuleSet = DEFAULT_RULES) -> None:
     v = record.variant
-    engine = HandPlay(v, v.first_to_act(record.dealer), held, exact=out.dealt_known)
+    engine = HandPlay(v, first_leader(v, record.dealer, held, rules), held,
+                      exact=out.dealt_known, rules=rules)
     out.held = dict(engine.holdings)
     later: dict[tuple[Seat, int], int] = {}
     # Where each (seat, card) is first played, to cite a later play as proof of a renege.
@@ -269,8 +271,10 @@ def _findings_for_card(record, engine, event: CardPlayed, expected_leader, later
         out.findings.append(Finding(code, msg, trick=n, seat=seat, card=c))
     for b in event.breaches:
         if b.code == "lead_out_of_turn":
-            reason = ("the seat after the dealer leads first" if n == 1
-                      else f"{expected_leader} won trick {n - 1}")
+            reason = (f"{expected_leader} won trick {n - 1}" if n > 1 else
+                      "the holder of the two of clubs leads first"
+                      if engine.first_trick == "two_of_clubs"
+                      else "the seat after the dealer leads first")
             out.findings.append(Finding(
                 "lead_out_of_turn", f"{seat} led trick {n}, but {expected_leader} was to lead"
                 f" ({reason})", trick=n, seat=seat, card=c,
@@ -285,11 +289,34 @@ def _findings_for_card(record, engine, event: CardPlayed, expected_leader, later
                 trick=n, seat=seat, card=c,
                 evidence={"led_suit": event.led_suit.letter, "showed_out": {"trick": n, "card": str(c)},
                           "held": cited[1]}))
+        elif b.code == "first_lead_invalid":
+            rule = ("the two of clubs" if engine.first_trick == "two_of_clubs"
+                    else "the leader's lowest club")
+            out.findings.append(Finding(
+                "first_lead_invalid", f"{seat} led {c} to the first trick, where the lead is"
+                f" {rule}, but {cited[0]}", trick=n, seat=seat, card=c,
+                evidence={"first_trick": engine.first_trick, "led": str(c), "held": cited[1]}))
+        elif b.code == "spade_on_first_trick":
+            out.findings.append(Finding(
+                "spade_on_first_trick", f"{seat} played {c} on the first trick, out of clubs,"
+                f" but {cited[0]}", trick=n, seat=seat, card=c,
+                evidence={"first_trick": engine.first_trick, "held": cited[1]}))
         elif b.code == "spade_led_unbroken":
             out.findings.append(Finding(
                 "spade_led_unbroken", f"{seat} led {c} at trick {n} before spades were broken,"
                 f" but {cited[0]}", trick=n, seat=seat, card=c,
                 evidence={"led": {"trick": n, "card": str(c)}, "held": cited[1]}))
+
+
+def first_leader(variant: Variant, dealer: Seat, held: Mapping[Seat, int],
+                 rules: RuleSet = DEFAULT_RULES) -> Seat:
+    """Who leads the first trick: the seat after the dealer, or under ``first_trick:
+    two_of_clubs`` (partnership) the holder of the two of clubs where the holdings show it."""
+    if rules.first_trick == "two_of_clubs" and variant is Variant.PARTNERSHIP:
+        for s in variant.seats:
+            if held.get(s, 0) & 1:
+                return s
+    return variant.first_to_act(dealer)
 
 
 def _first_play(engine: HandPlay, card: Card, trick: int) -> str:

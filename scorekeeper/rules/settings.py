@@ -23,6 +23,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 FailedNilTricks = Literal["bags", "help_partner", "ignored"]
 RevokePenalty = Literal["tricks", "set", "set_and_credit"]
 BagsRule = Literal["penalty", "points_only", "off"]
+SpadesLead = Literal["when_broken", "any_time"]
+FirstTrick = Literal["free", "two_of_clubs", "lowest_club"]
 
 SettingValue = int | bool | str | None
 
@@ -150,6 +152,15 @@ class RuleSet:
                                       least=-POINTS_LIMIT, greatest=POINTS_LIMIT,
                                       when_none="no mercy rule",
                                       detail="Checked after each hand.")
+    spades_lead: SpadesLead = setting(
+        "when_broken", "When spades may be led: when_broken (once a spade has been played, or"
+        " the leader holds only spades) or any_time.")
+    first_trick: FirstTrick = setting(
+        "free", "The first trick's lead: free, two_of_clubs (its holder leads it) or"
+        " lowest_club (the player after the dealer leads his lowest club).",
+        detail="In both club forms a player who cannot follow clubs to the first trick may"
+        " not play a spade unless he holds only spades. Partnership only: a two-player game"
+        " is played 'free'.")
     revoke_penalty: RevokePenalty = setting(
         "tricks", "A proven revoke: tricks (move tricks to the other side), set, or"
         " set_and_credit.",

@@ -47,6 +47,52 @@ def breach(hand: int, led_suit: int | None, spades_broken: bool, card: int) -> t
     return None
 
 
+def has_play_rules(rules) -> bool:
+    """Whether ``rules`` (a ``RuleSet``) changes how a card may be played: spades led at any
+    time, or a first-trick rule. The bitmask fast path knows only RULES.md's play, and hands
+    such games to the reference replay."""
+    return rules.spades_lead != "when_broken" or rules.first_trick != "free"
+
+
+CLUBS_MASK = SUIT_MASKS[0]
+_RED_MASK = SUIT_MASKS[1] | SUIT_MASKS[2]
+TWO_OF_CLUBS = 0
+
+
+def first_trick_breach(hand: int, led_suit: int | None, card: int,
+                       rule: str) -> tuple[str, int] | None:
+    """Why ``card`` from ``hand`` breaks the game's first-trick rule (the house rule
+    ``first_trick``), or None. Like :func:`breach`, ``hand`` may be a lower bound of what the
+    seat held, and the proof is the mask of held cards that made the play illegal.
+
+    - ``two_of_clubs``: the lead is the two of clubs (``first_lead_invalid``, proof: the two
+      held); who leads is its holder, which is the turn's rule, not this one.
+    - ``lowest_club``: the lead is the leader's lowest club; without a club, any card but a
+      spade unless he holds only spades (``first_lead_invalid``, proof: a lower club, a club,
+      another suit).
+    - Both: a player who cannot follow clubs plays no spade unless he holds only spades
+      (``spade_on_first_trick``, proof: his diamonds and hearts).
+    """
+    if rule == "free":
+        return None
+    bit = 1 << card
+    if led_suit is None:
+        if rule == "two_of_clubs":
+            return None if card == TWO_OF_CLUBS or not hand & 1 else ("first_lead_invalid", 1)
+        clubs = hand & CLUBS_MASK
+        if clubs:
+            if not bit & CLUBS_MASK:
+                return ("first_lead_invalid", clubs)
+            lower = clubs & (bit - 1)
+            return ("first_lead_invalid", lower) if lower else None
+        if card // 13 == SPADES and hand & NON_SPADES_MASK:
+            return ("first_lead_invalid", hand & NON_SPADES_MASK)
+        return None
+    if led_suit == 0 and card // 13 == SPADES and not hand & CLUBS_MASK and hand & _RED_MASK:
+        return ("spade_on_first_trick", hand & _RED_MASK)
+    return None
+
+
 def trick_winner(cards: Sequence[int], leader: Seat, variant: Variant = Variant.PARTNERSHIP) -> Seat:
     """The seat that wins a complete trick: highest spade, else highest card of the suit led."""
     return variant.turn_order(leader)[winning_index(cards)]

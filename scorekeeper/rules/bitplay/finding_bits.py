@@ -15,6 +15,8 @@ CODES: tuple[str, ...] = (
     "lead_out_of_turn", "tricks_mismatch",
     # the bidding house rules (rules.bidding)
     "nil_not_allowed", "blind_bid_not_allowed", "bid_below_minimum",
+    # the play house rules (trick.first_trick_breach)
+    "first_lead_invalid", "spade_on_first_trick",
 )
 CODE_BITS: dict[str, int] = {code: 1 << i for i, code in enumerate(CODES)}
 

@@ -17,6 +17,7 @@ from ..replay import HandReplay, replay_hand
 from ..cards import SPADES_MASK
 from ..seats import Seat
 from ..settings import DEFAULT_RULES, RuleSet
+from ..trick import has_play_rules
 from .hand_check import check_play
 
 
@@ -25,7 +26,7 @@ def replay_quick(record: HandRecord, rules: RuleSet = DEFAULT_RULES) -> HandRepl
     doc)."""
     tricks = record.tricks
     if (tricks is None or record.claim is not None or record.exchanges
-            or record.draw is not None or record.redraws):
+            or record.draw is not None or record.redraws or has_play_rules(rules)):
         return replay_hand(record, rules)
     problems, won, winners, held, played = check_play(record, rules)
     if problems:

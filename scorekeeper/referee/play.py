@@ -57,7 +57,7 @@ from .view import (
     log_hand_dict,
     shown_out_suits,
 )
-from ..rules.before_play import check_exchanges, check_redraws, lone_blind_nils
+from ..rules.before_play import check_exchanges, check_redraws, exchanging_nils
 from ..rules.errors import ImpossiblePlay, OutOfTurn
 from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
 from ..rules.replay import HandReplay, replay_hand
@@ -174,12 +174,14 @@ class RefereeHand(PrePlayEntries):
         return out
 
     def _exchanges_needed(self) -> list[tuple[Seat, Seat]]:
-        """(giver, receiver) pairs still to enter for the lone Blind Nil bidders."""
+        """(giver, receiver) pairs still to enter: a lone Blind Nil bidder's, and with
+        ``nil_passing`` a lone Nil bidder's."""
         if self.variant is not Variant.PARTNERSHIP:
             return []
         done = {(x.giver, x.receiver) for x in self._exchanges}
         need = []
-        for s in sorted(lone_blind_nils(self.variant, self._bids).values()):
+        for s in sorted(seat for seat, _ in exchanging_nils(self.variant, self._bids,
+                                                             self.rules).values()):
             need += [p for p in ((s, s.partner), (s.partner, s)) if p not in done]
         return need
 
@@ -293,7 +295,7 @@ class RefereeHand(PrePlayEntries):
         played = dict(engine.played_by)
         played[seat] = played.get(seat, 0) | BIT[c]
         problems, _ = check_exchanges(self.variant, self._bids, self._exchanges, None, played,
-                                      complete=False)
+                                      complete=False, rules=self.rules)
         redraw_problems, _ = check_redraws(self.variant, self._bids, self._redraws, None, None,
                                            played)
         for p in (*problems, *redraw_problems):

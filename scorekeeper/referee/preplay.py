@@ -36,6 +36,7 @@ from .view import (
     RedrawEntered,
     RedrawRefused,
 )
+from ..rules.bidding import bid_refusal
 from ..rules.before_play import Problem, check_deal, check_draw, check_exchanges, check_redraws
 from ..rules.record import Claim, DrawPair, Exchange, Redraw
 from ..rules.replay import HandReplay
@@ -120,12 +121,16 @@ class PrePlayEntries:
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
             raise BidRefused(f"bid by {seat}: {tricks!r} is not a bid (0 to 13)",
                              code="bid_invalid", seat=seat)
-        if blind and tricks != 0:
+        if blind and tricks != 0 and self.rules.blind_bid_min is None:
             raise BidRefused(f"bid by {seat}: a Blind Nil is a bid of 0, not {tricks}",
                              code="bid_invalid", seat=seat)
-        if blind and not self.rules.allow_blind_nil:
+        if blind and tricks == 0 and not self.rules.allow_blind_nil:
             raise BidRefused(f"{seat} cannot bid Blind Nil: this game's rules do not allow it",
                              code="blind_nil_not_allowed", seat=seat)
+        # The bidding house rules (rules.bidding); how far a side trails is the session's.
+        why = bid_refusal(self.variant, self._bids, Bid(seat, tricks, blind), self.rules, None)
+        if why is not None:
+            raise BidRefused(f"bid by {seat}: {why}", code="bid_refused", seat=seat)
 
     def can_bid(self, seat: SeatLike, tricks: int, *, blind: bool = False) -> bool:
         return _can(self.verify_bid, seat, tricks, blind=blind)
@@ -196,7 +201,8 @@ class PrePlayEntries:
         tried = [*self._exchanges, Exchange(giver, receiver, cs)]
         dealt = (None if self._deal is None
                  else {s: mask_of(self._deal[s]) for s in self.seats})
-        problems, _ = check_exchanges(self.variant, self._bids, tried, dealt, {}, complete=False)
+        problems, _ = check_exchanges(self.variant, self._bids, tried, dealt, {}, complete=False,
+                                      rules=self.rules)
         p = _first_of(problems, len(tried) - 1)
         if p is None:
             return

@@ -23,6 +23,7 @@ from .cards import BIT, Card, mask_of
 from .record import DrawPair, Exchange, Redraw
 from .scoring import Bid
 from .seats import Seat, Variant
+from .settings import DEFAULT_RULES, RuleSet
 
 
 class Problem(NamedTuple):
@@ -114,23 +115,48 @@ def lone_blind_nils(variant: Variant, bids: Iterable[Bid]) -> dict[str, Seat]:
     return {variant.side_of(s): s for s in blinds if s.partner not in blinds}
 
 
+def exchanging_nils(variant: Variant, bids: Iterable[Bid], rules: RuleSet = DEFAULT_RULES
+                    ) -> dict[str, tuple[Seat, int]]:
+    """The sides whose Nil bidder exchanges cards with his partner, the bidder and the cards
+    passed each way: a Blind Nil whose partner did not bid Blind Nil, three
+    (:func:`lone_blind_nils`); with ``nil_passing`` N, a plain Nil whose partner bid no Nil,
+    N. Partnership only."""
+    if variant is not Variant.PARTNERSHIP:
+        return {}
+    bids = tuple(bids)
+    out = {side: (seat, 3) for side, seat in lone_blind_nils(variant, bids).items()}
+    if rules.nil_passing:
+        nils = {b.seat for b in bids if b.tricks == 0}
+        for b in bids:
+            side = variant.side_of(b.seat)
+            if b.tricks == 0 and not b.blind and b.seat.partner not in nils and side not in out:
+                out[side] = (b.seat, rules.nil_passing)
+    return out
+
+
 def check_exchanges(variant: Variant, bids: Iterable[Bid], exchanges: Sequence[Exchange] | None,
                     dealt: Mapping[Seat, int] | None, played: Mapping[Seat, int], *,
-                    complete: bool = True) -> tuple[list[Problem], dict[Seat, int] | None]:
-    """The partnership Blind Nil exchanges: three different cards each way between a lone
-    Blind Nil bidder and his partner, once each way, cards the giver was dealt (``dealt``,
+                    complete: bool = True, rules: RuleSet = DEFAULT_RULES
+                    ) -> tuple[list[Problem], dict[Seat, int] | None]:
+    """The partnership Nil exchanges (:func:`exchanging_nils`): three different cards each way
+    between a lone Blind Nil bidder and his partner (with ``nil_passing``, N between a lone
+    Nil bidder and his partner), once each way, cards the giver was dealt (``dealt``,
     when known) and not passed already, none played by a seat that did not end up with it
     (``played``: each seat's cards in the play). ``complete`` False: exchanges still being
     entered, so one not yet recorded is not a problem. Returns the problems and the hands
     after the exchanges (None when ``dealt`` is)."""
     bids = tuple(bids)
     held = dict(dealt) if dealt is not None else None
-    needs = lone_blind_nils(variant, bids)
+    exchanging = exchanging_nils(variant, bids, rules)
+    needs = {side: seat for side, (seat, _) in exchanging.items()}
+    count = {seat: n for seat, n in exchanging.values()}
+    kind_of = {b.seat: "Blind Nil" if b.blind else "Nil" for b in bids}
     if exchanges is None:
         if dealt is not None and variant is Variant.PARTNERSHIP and complete:
-            return [Problem("exchange_invalid", "exchange_missing", f"{blind} bid Blind Nil but"
-                            " no exchange is recorded, so the play cannot be checked against"
-                            " the deal", seat=blind) for blind in needs.values()], held
+            return [Problem("exchange_invalid", "exchange_missing", f"{nil} bid"
+                            f" {kind_of[nil]} but no exchange is recorded, so the play cannot"
+                            " be checked against the deal", seat=nil)
+                    for nil in needs.values()], held
         return [], held
     if variant is Variant.TWO_PLAYER:
         return [Problem("exchange_invalid", "wrong_game", "exchanges are recorded in a"
@@ -144,10 +170,14 @@ def check_exchanges(variant: Variant, bids: Iterable[Bid], exchanges: Sequence[E
                                     index=i))
         if x.receiver != x.giver.partner:
             bad("not_partner", f"{x.receiver} is not {x.giver}'s partner")
-        if x.giver not in needs.values() and x.receiver not in needs.values():
-            bad("no_lone_blind_nil", f"neither {x.giver} nor {x.receiver} bid a lone Blind Nil")
-        if len(x.cards) != 3 or len(set(x.cards)) != 3:
-            bad("card_count", f"{len(x.cards)} cards passed, not three different cards")
+        nil = next((s for s in (x.giver, x.receiver) if s in count), None)
+        if nil is None:
+            bad("no_lone_blind_nil", f"neither {x.giver} nor {x.receiver} bid a lone Blind Nil"
+                + (" or a lone Nil" if rules.nil_passing else ""))
+        want = count.get(nil, 3)
+        if len(x.cards) != want or len(set(x.cards)) != want:
+            bad("card_count", f"{len(x.cards)} cards passed, not {_NUMBER_WORDS[want]}"
+                              f" different card{'s' if want != 1 else ''}")
         if (x.giver, x.receiver) in done:
             bad("second_exchange", f"a second exchange from {x.giver} to {x.receiver}")
         done.add((x.giver, x.receiver))
@@ -165,11 +195,11 @@ def check_exchanges(variant: Variant, bids: Iterable[Bid], exchanges: Sequence[E
             held[x.giver] &= ~m
             held[x.receiver] |= m
     if complete:
-        for blind in needs.values():
-            for pair in ((blind, blind.partner), (blind.partner, blind)):
+        for nil in needs.values():
+            for pair in ((nil, nil.partner), (nil.partner, nil)):
                 if pair not in done:
                     problems.append(Problem("exchange_invalid", "exchange_missing",
-                                            f"{blind} bid Blind Nil but no exchange from"
+                                            f"{nil} bid {kind_of[nil]} but no exchange from"
                                             f" {pair[0]} to {pair[1]} is recorded",
                                             seat=pair[0]))
     return problems, held
@@ -240,5 +270,7 @@ def check_redraws(variant: Variant, bids: Iterable[Bid], redraws: Sequence[Redra
     return problems, held
 
 
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}
+
 __all__ = ["Problem", "check_deal", "check_draw", "check_exchanges", "check_redraws",
-           "lone_blind_nils"]
+           "exchanging_nils", "lone_blind_nils"]

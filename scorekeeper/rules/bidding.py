@@ -78,9 +78,10 @@ def bid_breaches(variant: Variant, bids: Sequence[Bid], rules: RuleSet = DEFAULT
 
 
 def bid_refusal(variant: Variant, made: Iterable[Bid], bid: Bid, rules: RuleSet,
-                scores: Mapping[str, int]) -> str | None:
+                scores: Mapping[str, int] | None) -> str | None:
     """Why the referee refuses ``bid`` after the bids ``made`` this hand (None: it may be
-    made), by the bidding house rules; ``scores``: each side's score before the hand."""
+    made), by the bidding house rules; ``scores``: each side's score before the hand (None:
+    not known here, the trailing margin is not asked)."""
     if bid.tricks == 0 and not rules.nil_allowed:
         return "these rules do not allow Nil"
     side = variant.side_of(bid.seat)
@@ -89,7 +90,7 @@ def bid_refusal(variant: Variant, made: Iterable[Bid], bid: Bid, rules: RuleSet,
             return "these rules have no blind bids of a number"
         if bid.tricks < rules.blind_bid_min:
             return f"a blind bid is {rules.blind_bid_min} or more"
-        if not blind_bid_allowed(side, scores, rules):
+        if scores is not None and not blind_bid_allowed(side, scores, rules):
             return (f"a blind bid only for a side behind by {rules.blind_bid_min_deficit} or"
                     f" more ({side} is behind by {behind_by(side, scores)})")
     by_seat = {b.seat: b for b in made}

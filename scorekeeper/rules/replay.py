@@ -77,7 +77,7 @@ def replay_hand(record: HandRecord, rules: RuleSet = DEFAULT_RULES, *,
     """
     out = HandReplay(record)
     _check_bids(record, rules, out, in_progress)
-    held = _starting_holdings(record, out)
+    held = _starting_holdings(record, out, rules)
     if record.tricks is not None:
         _play(record, held, out, in_progress, rules)
     else:
@@ -128,7 +128,8 @@ def _ordinal(n: int) -> str:
 
 
 # -- holdings: deal, draw, exchanges, redraws --------------------------------------------
-def _starting_holdings(record: HandRecord, out: HandReplay) -> dict[Seat, int]:
+def _starting_holdings(record: HandRecord, out: HandReplay,
+                       rules: RuleSet = DEFAULT_RULES) -> dict[Seat, int]:
     v = record.variant
     add = out.findings.append
     dealt = None
@@ -166,7 +167,8 @@ def _starting_holdings(record: HandRecord, out: HandReplay) -> dict[Seat, int]:
         out.dealt, out.dealt_known = dict(dealt), True
         held = dict(dealt)
     known = held if dealt is not None else None
-    problems, after = check_exchanges(v, record.bids, record.exchanges, known, played)
+    problems, after = check_exchanges(v, record.bids, record.exchanges, known, played,
+                                      rules=rules)
     _add_by_entry(problems, record.exchanges, add, lambda x: (
         f"exchange {x.giver} to {x.receiver} ({' '.join(map(str, x.cards))})", x.giver))
     problems, after = check_redraws(v, record.bids, record.redraws, after, draw_discards,

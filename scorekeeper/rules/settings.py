@@ -132,6 +132,10 @@ class RuleSet:
         " toward the partner's bid, and bags beyond it; 'ignored': neither.")
     nil_allowed: bool = setting(True, "Whether Nil may be bid at all (Blind Nil too).")
     allow_blind_nil: bool = setting(True, "Whether Blind Nil may be bid.")
+    nil_passing: int = setting(
+        0, "Cards a lone Nil bidder and his partner exchange after the bidding, each way"
+        " (partnership; 0: none).", least=0, greatest=3,
+        detail="As the Blind Nil exchange, at the same time; none when both partners bid Nil.")
     blind_nil_min_deficit: int | None = setting(
         None, "Blind Nil only for a side trailing by at least this many points.", least=0,
         greatest=POINTS_LIMIT, when_none="always")
@@ -282,6 +286,9 @@ def contradictions(rules: RuleSet) -> list[str]:
     scored under them: the form refuses them and ``validate`` reports ``rules_contradict``).
     A setting merely unused (a bag penalty with bags off) is no contradiction."""
     out = []
+    if rules.nil_passing and not rules.nil_allowed:
+        out.append(f"nil_passing {rules.nil_passing} with nil_allowed false: no Nil to pass"
+                   " for")
     if rules.mercy_score is not None and rules.mercy_score >= rules.target_score:
         out.append(f"mercy_score {rules.mercy_score} is not below target_score"
                    f" {rules.target_score}: a side would both win and lose")

@@ -99,6 +99,8 @@ def rules_objects(draw, refused: bool | str = False):
     target = rules.get("target_score", HOUSE_RULES["target_score"].default)
     if rules.get("mercy_score") is not None and rules["mercy_score"] >= target:
         rules["mercy_score"] = target - 1
+    if rules.get("nil_allowed") is False and rules.get("nil_passing"):
+        rules["nil_passing"] = 0
     if refused:
         wrong = [refused] if isinstance(refused, str) else draw(st.lists(
             st.sampled_from(list(HOUSE_RULES)), min_size=1, max_size=3, unique=True))

@@ -90,3 +90,32 @@ def test_two_player_games_play_the_first_trick_free():
 def test_the_quick_replay_is_the_reference_for_these_rules(rules):
     rec = record(W, N, "9C", "AS", "2C", "AC")
     assert replay_quick(rec, rules).findings == replay_hand(rec, rules).findings
+
+
+# -- Nil passing (example L) ----------------------------------------------------------------
+from scorekeeper.rules.before_play import check_exchanges, exchanging_nils  # noqa: E402
+from scorekeeper.rules.record import Exchange  # noqa: E402
+
+PASSING = DEFAULT_RULES.with_changes(nil_passing=2)
+DEALT = {s: sum(1 << c for c in cs) for s, cs in HANDS.items()}
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) for c in text.split())
+
+
+def test_example_l_a_lone_nil_passes_two_cards_each_way():
+    bids = (Bid(E, 4), Bid(S, 4), Bid(W, 3), Bid(N, 0))
+    assert exchanging_nils(P, bids, PASSING) == {"NS": (N, 2)}
+    assert exchanging_nils(P, bids, DEFAULT_RULES) == {}
+    both = (Bid(E, 4), Bid(S, 0), Bid(W, 3), Bid(N, 0))
+    assert exchanging_nils(P, both, PASSING) == {}
+    good = (Exchange(N, S, cards("AD KD")), Exchange(S, N, cards("2C 3C")))
+    problems, after = check_exchanges(P, bids, good, DEALT, {}, rules=PASSING)
+    assert problems == [] and after[N] & 1 and after[S] & (1 << Card.parse("AD"))
+    three = (Exchange(N, S, cards("AD KD QD")), Exchange(S, N, cards("2C 3C")))
+    problems, _ = check_exchanges(P, bids, three, DEALT, {}, rules=PASSING)
+    assert [p.message for p in problems] == ["3 cards passed, not two different cards"]
+    missing, _ = check_exchanges(P, bids, None, DEALT, {}, rules=PASSING)
+    assert [p.message for p in missing] == ["N bid Nil but no exchange is recorded, so the play"
+                                         " cannot be checked against the deal"]

@@ -139,7 +139,7 @@ def _by_the_reference(record: HandRecord, rules: RuleSet) -> CheckedPlay:
 
 
 def _check(record: HandRecord, rules: RuleSet) -> CheckedPlay:
-    if has_play_rules(rules):
+    if has_play_rules(rules) or rules.nil_passing:
         return _by_the_reference(record, rules)
     v = record.variant
     seat_ints = _SEAT_INTS[v]

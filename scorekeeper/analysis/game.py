@@ -28,7 +28,7 @@ from ..rules.replay import Finding, HandReplay
 from ..rules.bidding import blind_bid_allowed
 from ..rules.scoring import (Bid, GameScore, HandInput, SideTotals, behind_by, blind_nil_allowed,
                              blind_number_counts, initial_totals, score_game)
-from ..rules.settings import DEFAULT_RULES, RuleSet, contradictions
+from ..rules.settings import DEFAULT_RULES, RuleSet, contradictions, rules_with_preset
 from ..rules.seats import Seat, Variant
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def ruleset_of(log: GameLog) -> RuleSet:
         return DEFAULT_RULES
     changes = {f.name: getattr(log.rules, f.name) for f in fields(RuleSet)
                if getattr(log.rules, f.name, None) is not None}
-    return DEFAULT_RULES.with_changes(**changes)
+    return rules_with_preset(log.rules.preset, changes)
 
 
 def hand_record(variant: Variant, hand: HandLog) -> HandRecord:

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..rules.settings import PRESETS
 from .identifiers import DATE_PATTERN, GAME_ID_PATTERN
 from .json_text import JsonTextError, load_log_json, read_log_text
 from .models import CARD_PATTERN, FORMAT, FORMAT_VERSION, VERSION_PATTERN, GameLog
@@ -200,6 +201,12 @@ def log_to_data(log: GameLog) -> dict[str, Any]:
     if hands:
         exclude["hands"] = hands
     data = _prune(log.model_dump(mode="json", by_alias=True, exclude=exclude or None))
+    rules = data.get("rules")
+    if rules and rules.get("preset") in PRESETS:
+        # A preset is written out: its settings beside its name (the settings written with
+        # it win), so that a reader who knows no preset reads the same rules.
+        data["rules"] = {"preset": rules["preset"], **PRESETS[rules["preset"]],
+                         **{k: v for k, v in rules.items() if k != "preset"}}
     if data.get("format_version") == "1.0" and any(h.rulings for h in log.hands):
         data["format_version"] = "1.1"  # rulings are 1.1: a 1.0-only reader must see it
     for where, extra in extensions:

@@ -16,7 +16,8 @@ from ..rules.scoring import SideTotals
 from .identifiers import date_problem, game_id_problem, repeated_players
 from .json_types import (Defer, check_dict, check_int, check_keys, check_list, check_opt_str,
                          check_str)
-from ..rules.settings import DEFAULT_RULES, HOUSE_RULES, RuleSet, contradictions
+from ..rules.settings import (DEFAULT_RULES, HOUSE_RULES, PRESETS, RuleSet, contradictions,
+                              rules_with_preset)
 from ..rules.seats import Seat, Variant
 
 SEATS = {Variant.PARTNERSHIP: {s.name: s for s in Variant.PARTNERSHIP.seats},
@@ -37,7 +38,7 @@ _RULE_INTS: dict[str, tuple[int | None, int | None]] = {
 _RULE_CHOICES: dict[str, frozenset[str]] = {
     r.name: frozenset(r.choices) for r in HOUSE_RULES.values() if r.choices}
 _RULE_BOOLS = frozenset(r.name for r in HOUSE_RULES.values() if r.value_type is bool)
-_RULE_KEYS = frozenset(HOUSE_RULES)
+_RULE_KEYS = frozenset(HOUSE_RULES) | {"preset"}
 
 
 class EventFacts(NamedTuple):
@@ -99,8 +100,11 @@ def _rules(obj: Any) -> RuleSet:
         return DEFAULT_RULES
     check_keys(check_dict(obj), _RULE_KEYS, False)
     changes = {}
+    preset = obj.get("preset")
+    if preset is not None and (type(preset) is not str or preset not in PRESETS):
+        raise Defer
     for name, value in obj.items():
-        if value is None:
+        if value is None or name == "preset":
             continue
         if name in _RULE_INTS:
             changes[name] = check_int(value, *_RULE_INTS[name])
@@ -112,7 +116,7 @@ def _rules(obj: Any) -> RuleSet:
             changes[name] = value
         else:
             raise Defer
-    return DEFAULT_RULES.with_changes(**changes)
+    return rules_with_preset(preset, changes)
 
 
 def _event(obj: Any) -> EventFacts | None:

@@ -25,7 +25,7 @@ from pydantic import (
 )
 
 from ..rules.seats import Variant
-from ..rules.settings import HOUSE_RULES, POINTS_LIMIT, Setting
+from ..rules.settings import HOUSE_RULES, POINTS_LIMIT, PRESETS, Setting
 from .identifiers import DATE_PATTERN, GAME_ID_MAX, GAME_ID_PATTERN, date_problem
 
 FORMAT = "spades-game"
@@ -144,6 +144,10 @@ else:
         "RulesSettings", __base__=LogModel, __module__=__name__,
         __doc__="House rules. Every field is optional; a missing one takes the docs/rules.md"
                 " default.",
+        preset=(Literal[tuple(PRESETS)] | None, Field(
+            None, description="A named preset (docs/rules.md §10): its settings apply, and any"
+            " setting written beside it wins. The program writes the preset's settings out"
+            " beside its name.")),
         **{rule.name: _rule_field(rule) for rule in HOUSE_RULES.values()},
     )
 

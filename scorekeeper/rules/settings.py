@@ -303,6 +303,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     "nil-helps-partner": {"failed_nil_tricks": "help_partner"},
     "no-blind-nil": {"allow_blind_nil": False},
     "mercy-minus-200": {"mercy_score": -200},
+    "board-4": {"min_side_bid": 4},
+    "ten-for-two-hundred": {"big_contract_min": 10, "big_contract_value": 200},
+    "two-of-clubs": {"first_trick": "two_of_clubs"},
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
@@ -313,7 +316,21 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "nil-helps-partner": "A Nil bidder's tricks count toward the partner's bid.",
     "no-blind-nil": "Blind Nil is not allowed.",
     "mercy-minus-200": "A side at -200 or below loses.",
+    "board-4": "A side bids at least 4 (\"board\"), as RULES.md §4 describes.",
+    "ten-for-two-hundred": "A contract of 10 or more scores 200 made, -200 set (\"10 for"
+                           " 200\", RULES.md §4).",
+    "two-of-clubs": "The holder of the two of clubs leads it to the first trick (RULES.md §4).",
 }
+
+
+def rules_with_preset(preset_name: str | None, changes: Mapping[str, Any]) -> RuleSet:
+    """A log's ``rules``: the named preset's changes, then the settings written beside it
+    (which win). Raises ``ValueError`` for an unknown preset."""
+    base = {} if preset_name is None else dict(PRESETS[preset_name]) if (
+        preset_name in PRESETS) else None
+    if base is None:
+        raise ValueError(f"no house-rule preset {preset_name!r} (known: {', '.join(PRESETS)})")
+    return DEFAULT_RULES.with_changes(**{**base, **changes})
 
 
 def preset(name: str) -> RuleSet:

@@ -117,9 +117,10 @@ def test_help_text_is_the_declared_line(rule):
 
 # -- the log model and the committed JSON Schema ---------------------------------------------
 def test_the_model_and_schema_have_a_field_for_each_setting_and_no_other():
-    assert list(RulesSettings.model_fields) == list(HOUSE_RULES)
+    # and the preset the settings may start from (docs/rules.md §10)
+    assert list(RulesSettings.model_fields) == ["preset", *HOUSE_RULES]
     rules_def = SCHEMA["$defs"]["RulesSettings"]
-    assert list(rules_def["properties"]) == list(HOUSE_RULES)
+    assert list(rules_def["properties"]) == ["preset", *HOUSE_RULES]
     assert rules_def["additionalProperties"] is False
     assert RulesSettings.model_config["extra"] == "forbid"
     assert RulesSettings.model_config["frozen"] is True
@@ -179,7 +180,7 @@ def test_fast_reader_tables_are_the_declarations():
     assert game_part._RULE_INTS == ints
     assert game_part._RULE_CHOICES == {r.name: frozenset(r.choices) for r in RULES if r.choices}
     assert game_part._RULE_BOOLS == {r.name for r in RULES if r.value_type is bool}
-    assert game_part._RULE_KEYS == set(HOUSE_RULES)
+    assert game_part._RULE_KEYS == {"preset", *HOUSE_RULES}
 
 
 # -- the new-game form -------------------------------------------------------------------------

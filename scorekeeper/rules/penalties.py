@@ -92,8 +92,8 @@ class RevokePenalty:
         taken = ", ".join(f"{n} from {s}" for s, n in self.taken_from)
         to = (f"credited to {self.credited_to}" if self.credited_to is not None
               else f"credited to no seat of {self.other_side} (each bid a Nil still made)")
-        plural = "s" if self.tricks_moved != 1 else ""
-        return (f"{head}: {self.tricks_moved} trick{plural} move from {self.offending_side} to"
+        plural, verb = ("", "moves") if self.tricks_moved == 1 else ("s", "move")
+        return (f"{head}: {self.tricks_moved} trick{plural} {verb} from {self.offending_side} to"
                 f" {self.other_side} ({taken}; {to}; {self.offending_side} won"
                 f" {self.won_from_revoke} from trick {r.trick} on)")
 

@@ -189,4 +189,5 @@ class CardByCardMixin:
         self._set_log(self._log.model_copy(update={"hands": [*self._log.hands, hand]}))
         self._bids, self._tricks, self._referee = [], [], None
         number = len(self._log.hands)
+        self._record_change("played", number)
         return HandConfirmed(number, self.events, self.winner, self.tied_at_target)

@@ -80,6 +80,27 @@ class HandConfirmed:
 @dataclass(frozen=True, slots=True)
 class EntryUndone:
     what: str
+    hand: int | None = None
+    """The confirmed hand the undo changed (None: an entry of the hand in progress)."""
+    correction: Correction | None = None
+    """The history entry that records the undo, when it changed the log."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeEffect:
+    """What a change would do (undo, a correction), said before it is made."""
+
+    what: str
+    result_before: str | None
+    """The result now ('NS won 512-430'), or None when the game is not finished."""
+    result_after: str | None
+    """The result after the change, or None when the game would not be finished."""
+    reopens: int | None = None
+    """The hand the change reopens for entry, if it does."""
+
+    @property
+    def unfinishes(self) -> bool:
+        return self.result_before is not None and self.result_after is None
 
 
 @dataclass(frozen=True, slots=True)

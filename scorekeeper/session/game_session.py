@@ -9,7 +9,8 @@ kept here: after every change the log is re-scored with ``analyse_game``.
 A hand may instead be entered card by card (referee mode): ``card_by_card()`` hands the bids
 so far to a ``RefereeHand``, which the referee screen drives; ``confirm_played_hand()`` then
 appends the hand it produced, exactly as played. The referee hand in progress is part of
-``draft()``, entry by entry.
+``draft()``, entry by entry. Corrections and undo (an undo stack of every change) are in
+``changes.py``.
 
 No I/O: the caller saves ``session.log`` (complete hands) and ``session.draft()`` (the hand
 in progress) after each action, which is how nothing confirmed is ever lost.
@@ -22,11 +23,12 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..analysis.game import GameAnalysis, analyse_game
-from ..logs.models import Correction, GameLog, HandLog
+from ..logs.models import GameLog, HandLog
 from .events import (
     BidEntered,
     BidError,
     CardByCardError,
+    ChangeEffect,
     ConfirmError,
     CorrectionError,
     EntryUndone,
@@ -40,6 +42,8 @@ from .events import (
     UndoError,
 )
 from .card_by_card import CardByCardMixin, next_drawer, next_exchange
+from .changes import ChangesMixin
+from .typed import bid_text, parse_bid, parse_tricks
 from .new_game import EXTENSION, new_game_log, verify_setup
 from ..rules.scoring import SideTotals, blind_nil_allowed, initial_totals, tied_at_target
 from ..rules.settings import RuleSet
@@ -53,37 +57,11 @@ Phase = Literal["bidding", "tricks", "confirm", "card_by_card", "over"]
 
 
 
-def parse_bid(text: str) -> tuple[int, bool]:
-    """A typed bid: '0'-'13', 'n'/'nil' for Nil, 'b'/'bn'/'blind' for Blind Nil."""
-    t = text.strip().lower()
-    if t in ("n", "nil"):
-        return 0, False
-    if t in ("b", "bn", "blind", "blind nil"):
-        return 0, True
-    if t.isdigit() and 0 <= int(t) <= 13:
-        return int(t), False
-    raise BidError(f"{text.strip() or 'nothing'!r} is not a bid: type 0 to 13, n for Nil"
-                   " or b for Blind Nil")
-
-
-def parse_tricks(text: str) -> int:
-    t = text.strip()
-    if t.isdigit() and 0 <= int(t) <= 13:
-        return int(t)
-    raise TricksError(f"{t or 'nothing'!r} is not a number of tricks: type 0 to 13")
-
-
-def bid_text(bid: int, blind: bool) -> str:
-    if bid == 0:
-        return "Blind Nil" if blind else "Nil"
-    return str(bid)
-
-
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-class GameSession(CardByCardMixin):
+class GameSession(ChangesMixin, CardByCardMixin):
     """One game at the table: confirmed hands in a log, plus the hand being entered."""
 
     def __init__(self, log: GameLog, draft: Mapping[str, Any] | None = None, *,
@@ -93,6 +71,7 @@ class GameSession(CardByCardMixin):
         self._bids: list[tuple[Seat, int, bool]] = []
         self._tricks: list[tuple[Seat, int]] = []
         self._referee: RefereeHand | None = None
+        self._changes = []  # the undo stack (changes.py): changes of the log in this session
         if draft:
             self.restore_draft(draft)
 
@@ -362,126 +341,8 @@ class GameSession(CardByCardMixin):
         self._set_log(self._log.model_copy(update={"hands": [*self._log.hands, hand]}))
         self._bids, self._tricks = [], []
         number = len(self._log.hands)
+        self._record_change("confirm", number)
         return HandConfirmed(number, self.events, self.winner, self.tied_at_target)
-
-    # --- undo ---------------------------------------------------------------------------
-
-    def verify_undo(self) -> None:
-        if self._referee is not None:
-            raise UndoError(f"hand {self.hand_number} is being entered card by card: undo its"
-                            " entries there (F2)")
-        if self._tricks or self._bids:
-            return
-        if not self._log.hands:
-            raise UndoError("nothing to undo: no entry has been made")
-        last = self._log.hands[-1]
-        if last.tricks is not None:
-            raise UndoError(f"hand {len(self._log.hands)} was recorded card by card; correct it"
-                            " instead of undoing it")
-
-    def can_undo(self) -> bool:
-        try:
-            self.verify_undo()
-        except SessionError:
-            return False
-        return True
-
-    def undo(self, *, by: str = "scorekeeper") -> EntryUndone:
-        """Take back the last entry: a trick count, a bid, or the confirmation of the last
-        hand (which comes back for entry with its bids and counts; kept in the history)."""
-        self.verify_undo()
-        if self._tricks:
-            seat, n = self._tricks.pop()
-            return EntryUndone(f"{seat}'s {n} trick{'s' if n != 1 else ''} taken back")
-        if self._bids:
-            seat, b, blind = self._bids.pop()
-            return EntryUndone(f"{seat}'s bid {bid_text(b, blind)} taken back")
-        number = len(self._log.hands)
-        last = self._log.hands[-1]
-        what = f"hand {number} reopened for entry (undo of its confirmation)"
-        log = self._log.model_copy(update={
-            "hands": self._log.hands[:-1],
-            "history": [*(self._log.history or []), self._correction(number, what, by, None)]})
-        self._set_log(log)
-        self._bids = [(Seat[b.seat], b.bid, b.blind) for b in last.bids]
-        won = last.tricks_won or {}
-        self._tricks = [(s, won.get(s.name, 0)) for s in self.order[:-1]]
-        return EntryUndone(what)
-
-    # --- corrections --------------------------------------------------------------------
-
-    def _correction(self, hand: int | None, what: str, by: str, why: str | None) -> Correction:
-        revision = len(self._log.history or []) + 1
-        return Correction(revision=revision, at=self._clock(), by=by or "scorekeeper",
-                          hand=hand, what=what, why=why or None)
-
-    def _corrected_hand(self, number: int, bids: Mapping[str, tuple[int, bool]] | None,
-                        tricks: Mapping[str, int] | None) -> tuple[HandLog, str]:
-        if not 1 <= number <= len(self._log.hands):
-            raise CorrectionError(f"there is no hand {number} to correct (hands 1 to"
-                                  f" {len(self._log.hands)} are confirmed)")
-        old = self._log.hands[number - 1]
-        changes: list[str] = []
-        new_bids = []
-        for b in old.bids:
-            bid, blind = (bids or {}).get(b.seat, (b.bid, b.blind))
-            if not 0 <= bid <= 13 or (blind and bid != 0):
-                raise CorrectionError(f"hand {number}: {b.seat}'s bid {bid_text(bid, blind)} is"
-                                      " not a bid (0 to 13; only a Nil may be blind)")
-            if blind and not b.blind and not self.rules.allow_blind_nil:
-                raise CorrectionError(f"hand {number}: these rules do not allow Blind Nil")
-            if (bid, blind) != (b.bid, b.blind):
-                changes.append(f"{b.seat} bid {bid_text(bid, blind)}, was"
-                               f" {bid_text(b.bid, b.blind)}")
-            new_bids.append({"seat": b.seat, "bid": bid, **({"blind": True} if blind else {})})
-        update: dict[str, Any] = {"bids": new_bids}
-        if tricks:
-            if old.tricks is not None:
-                raise CorrectionError(f"hand {number} was recorded card by card: its tricks come"
-                                      " from the play and cannot be typed over")
-            won = dict(old.tricks_won or {})
-            for seat, n in tricks.items():
-                if not 0 <= n <= 13:
-                    raise CorrectionError(f"hand {number}: {seat} won {n}: a count is 0 to 13")
-                if won.get(seat) != n:
-                    changes.append(f"{seat} won {n} trick{'s' if n != 1 else ''}, was"
-                                   f" {won.get(seat, 0)}")
-                won[seat] = n
-            total = sum(won.values())
-            if total != 13:
-                counts = " + ".join(f"{s} {won.get(s.name, 0)}" for s in self.variant.seats)
-                raise CorrectionError(f"hand {number}: {counts} = {total}, not 13")
-            update["tricks_won"] = {s.name: won.get(s.name, 0) for s in self.variant.seats}
-        if not changes:
-            raise CorrectionError(f"hand {number}: nothing changed")
-        data = old.model_dump(mode="json", by_alias=True, exclude_none=True) | update
-        return HandLog.model_validate(data), "; ".join(changes)
-
-    def verify_correction(self, number: int, *, bids: Mapping[str, tuple[int, bool]] | None = None,
-                          tricks: Mapping[str, int] | None = None) -> None:
-        self._corrected_hand(number, bids, tricks)
-
-    def can_correct(self, number: int, **changes: Any) -> bool:
-        try:
-            self.verify_correction(number, **changes)
-        except SessionError:
-            return False
-        return True
-
-    def correct_hand(self, number: int, *, bids: Mapping[str, tuple[int, bool]] | None = None,
-                     tricks: Mapping[str, int] | None = None, by: str = "scorekeeper",
-                     why: str | None = None) -> HandCorrected:
-        """Change a confirmed hand's bids (seat -> (bid, blind)) or tricks (seat -> count);
-        every later hand is re-scored, and the change goes into the log's history."""
-        hand, what = self._corrected_hand(number, bids, tricks)
-        correction = self._correction(number, what, by, why)
-        hands = list(self._log.hands)
-        hands[number - 1] = hand
-        self._set_log(self._log.model_copy(update={
-            "hands": hands, "history": [*(self._log.history or []), correction]}))
-        if self.is_over and self.has_entries:
-            self._bids, self._tricks, self._referee = [], [], None
-        return HandCorrected(number, what, correction)
 
     # --- the hand in progress, for saving -----------------------------------------------
 
@@ -528,6 +389,7 @@ class GameSession(CardByCardMixin):
 __all__ = [
     "GameSession", "new_game_log", "verify_setup", "parse_bid", "parse_tricks", "bid_text",
     "SessionError", "SetupError", "BidError", "TricksError", "ConfirmError", "UndoError",
-    "CorrectionError", "GameOverError", "CardByCardError", "BidEntered", "TricksEntered", "HandConfirmed",
-    "EntryUndone", "HandCorrected", "Phase", "EXTENSION", "next_exchange", "next_drawer",
+    "CorrectionError", "GameOverError", "CardByCardError", "BidEntered", "TricksEntered",
+    "HandConfirmed", "EntryUndone", "HandCorrected", "ChangeEffect", "Phase", "EXTENSION",
+    "next_exchange", "next_drawer",
 ]

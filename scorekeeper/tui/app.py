@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App
 from textual.binding import Binding
 
 from ..season.storage import GameSummary, Store
+from .keys_in_order import KeysInOrder
 from .screens.home import HomeScreen, players_text
 
 if TYPE_CHECKING:
@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from ..session.game_session import GameSession
 
 
-class ScorekeeperApp(App):
+class ScorekeeperApp(KeysInOrder):
+    """The app; keys typed ahead are handed out in order (``KeysInOrder``)."""
+
     CSS_PATH = "app.tcss"
     TITLE = "Spades scorekeeper"
     BINDINGS = [Binding("f1", "help", "Help"), Binding("ctrl+q", "quit", "Quit", priority=True)]

@@ -27,12 +27,12 @@ from ...rules.scoring import initial_totals
 from ...logs.files import dump_log, safe_file_name
 from ...rules.seats import Seat, Variant
 from ...session.game_session import (
-    GameSession, HandConfirmed, SessionError, bid_text, parse_bid, parse_tricks,
+    ChangeEffect, GameSession, HandConfirmed, SessionError, bid_text, parse_bid, parse_tricks,
 )
 from ..messages import BidTyped, ConfirmPressed, HandPicked, TricksTyped
 from ..widgets.bid_entry import BidEntry, EntryPanel, SeatCell
 from ..widgets.footer import KeysFooter
-from ..widgets.modals import CorrectionModal, GameOverModal, SeatValues
+from ..widgets.modals import ConfirmModal, CorrectionModal, GameOverModal, SeatValues
 from ..widgets.score_sheet import ScoreBoard, ScoreSheet, SideView, side_style
 from ..widgets.tricks_entry import TricksEntry
 
@@ -332,18 +332,43 @@ class GameScreen(Screen):
 
     def action_undo(self) -> None:
         s = self.session
-        reopening = not (s.bids or s.tricks)
         try:
-            undone = s.undo(by=self.app.by)
+            effect = s.undo_effect()
         except SessionError as exc:
             if s.is_over or s.phase == "card_by_card":
                 self.app.notify(str(exc), severity="warning")
             else:
                 self._panel().show_message(str(exc))
             return
-        self._save(game=reopening, by=self.app.by, why="undo" if reopening else None)
+        if effect.result_before is None:
+            self._undo()
+            return
+        # A finished game counts in the standings: changing it is asked first, never done
+        # by a stray ctrl+z (No is the default answer).
+        what = (f"Undo reopens hand {effect.reopens}" if effect.reopens is not None
+                else f"Undo takes back the last change ({effect.what})")
+        self.app.push_screen(
+            ConfirmModal(finished_question(effect, what, "Undo?"), "Undo (y)", "Keep it (n)",
+                         default=False),
+            lambda yes: self._undo() if yes else None)
+
+    def _undo(self) -> None:
+        s = self.session
+        try:
+            undone = s.undo(by=self.app.by)
+        except SessionError as exc:  # the game changed since the question was asked
+            self.app.notify(str(exc), severity="warning")
+            return
+        changed = undone.correction is not None
+        self._save(game=changed, by=self.app.by, why="undo" if changed else None)
         self.refresh_view()
-        self._panel().show_message(f"Undone: {undone.what}", error=False)
+        note = f"Undone: {undone.what}"
+        if changed:
+            note += f"; history revision {undone.correction.revision}"
+        if s.is_over:
+            self.app.notify(note, timeout=8)
+        else:
+            self._panel().show_message(note, error=False)
 
     # --- corrections -------------------------------------------------------------------
 
@@ -368,16 +393,32 @@ class GameScreen(Screen):
         def check(changes: dict[str, Any]) -> None:
             s.verify_correction(number, bids=changes["bids"], tricks=changes["tricks"])
 
-        def apply(changes: dict[str, Any] | None) -> None:
-            if changes is None:
-                self._show_entry()
-                return
+        def save(changes: dict[str, Any]) -> None:
             done = s.correct_hand(number, bids=changes["bids"], tricks=changes["tricks"],
                                   by=changes["by"], why=changes["why"])
             self._save(game=True, by=changes["by"], why=changes["why"] or done.what)
             self.refresh_view()
-            self.app.notify(f"Hand {number} corrected: {done.what}. Later hands re-scored.")
+            result = f" {s.result_text()}." if s.is_over else ""
+            self.app.notify(f"Hand {number} corrected: {done.what}. Later hands re-scored."
+                            f"{result}")
 
+        def apply(changes: dict[str, Any] | None) -> None:
+            if changes is None:
+                self._show_entry()
+                return
+            effect = s.correction_effect(number, bids=changes["bids"],
+                                         tricks=changes["tricks"])
+            if effect.result_before is None:
+                save(changes)
+                return
+            change = f"This correction ({effect.what}) re-scores the game"
+            self.app.push_screen(
+                ConfirmModal(finished_question(effect, change, "Save it?"), "Save (y)",
+                             "Keep the game as it is (n)", default=False),
+                lambda yes: save(changes) if yes else self.app.notify("Nothing was changed."))
+
+        # The notice "pick the hand" has done its work: it would only cover the dialog.
+        self.app.clear_notifications()
         self.app.push_screen(CorrectionModal(number, seats, card_by_card=hand.tricks is not None,
                                              by=self.app.by, check=check), apply)
 
@@ -423,6 +464,21 @@ class GameScreen(Screen):
 
     def action_home(self) -> None:
         self.app.pop_screen()
+
+
+def finished_question(effect: ChangeEffect, change: str, ask: str) -> str:
+    """The question before a finished game is changed: its result now, what the change
+    does, and what it does to the result (and so to the standings, which count finished
+    games only)."""
+    text = f"This game is finished ({effect.result_before}). {change}"
+    if effect.unfinishes:
+        text += (" and the game is no longer finished; the standings will not count it until"
+                 " it is finished again.")
+    elif effect.result_after != effect.result_before:
+        text += f": the result becomes {effect.result_after}."
+    else:
+        text += ": the game stays finished with the same result."
+    return f"{text} {ask} y/n"
 
 
 def _short_bid(bid: int, blind: bool) -> str:

@@ -25,8 +25,8 @@ again offers to resume exactly where you were.
 | `f` | home | go to the finished games (Enter opens one) |
 | `s` | home | season standings |
 | `ctrl+s` | new game | start the game |
-| `ctrl+z` | game | undo the last entry (a count, a bid, or the last confirmed hand) |
-| `ctrl+r` | game | correct a past hand: pick it on the sheet, change bids or tricks |
+| `ctrl+z` | game | undo the last change: a count, a bid, a confirmed hand (it comes back for entry) or a correction (recorded in the history); on a finished game it asks first |
+| `ctrl+r` | game | correct a past hand: pick it on the sheet, change bids or tricks (a finished game: asked first, with the result it will have) |
 | `ctrl+s` | game | export the game as its JSON log (`<game id>.json` in this folder) |
 | `ctrl+g` | game | show or hide the chart of the scores |
 | `F2` | game | enter this hand card by card (referee mode), before or after the bids |

@@ -58,7 +58,7 @@ class HomeScreen(Screen):
             table.add_column("score", key="score")
             table.add_column(last, key=last)
         self.load_games()
-        self.query_one("#unfinished", DataTable).focus()
+        self.set_focus(self.query_one("#unfinished", DataTable))  # at once: keys typed ahead
         if self.offer_resume:
             self.offer_resume = False
             unfinished = [g for g in self._games if not g.finished]

@@ -40,9 +40,12 @@ from ..widgets.findings_panel import FindingsPanel
 from ..widgets.footer import KeysFooter
 from ..widgets.referee_dialogs import Claim, Redraw, claim_dialog, deal_dialog, redraw_dialog
 from ..widgets.score_sheet import ScoreBoard, SideView
-from ..widgets.trick_table import HandStatus, TrickTable
+from ..widgets.trick_table import HandStatus, TrickTable, cards_pretty
 
 SEAT_LETTERS = {"n", "e", "s", "w"}
+#: What the entry line takes, by ``mode()``: examples of that, never cards for a bid.
+PLACEHOLDERS = {"bid": "0-13 n b", "draw": "kept discarded: as 2c",
+                "exchange": "3 cards: ah kd 2c", "card": "ah 10s qd", "over": "Enter"}
 
 
 class RefereeScreen(Screen[HandConfirmed | None]):
@@ -99,7 +102,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         if hand.view().claim is not None:
             self._claim_entered(None)
         self.refresh_view()
-        self.query_one("#ref-field", Input).focus()
+        self.set_focus(self.query_one("#ref-field", Input))  # at once: keys typed ahead
 
     # --- what the hand wants now --------------------------------------------------------
 
@@ -163,6 +166,9 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         if self._changed("findings", (view.findings, summary)):
             self.query_one(FindingsPanel).show(view.findings, summary)
         self.query_one("#ref-prompt", Label).update(prompt)
+        field = self.query_one("#ref-field", Input)
+        if field.placeholder != PLACEHOLDERS[mode]:
+            field.placeholder = PLACEHOLDERS[mode]
         # The footer is rebuilt on refresh_bindings (tens of ms): only when the keys change.
         keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS)
         if keys != self._keys_shown:
@@ -279,7 +285,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         return self._enter_cards(tokens)
 
     def _refused(self, exc: Exception) -> None:
-        self.message(str(exc), error=True)
+        self.message(cards_pretty(str(exc)), error=True)
 
     def _enter_bid(self, text: str) -> str:
         try:

@@ -18,12 +18,13 @@ COLUMNS = ("rank", "name", "games", "won", "lost", "win %", "points +/-", "nil m
 
 
 def _cells(row: StandingRow) -> list[str]:
-    rank = f"={row.rank}" if row.shared_rank else str(row.rank)  # as the CLI table shows it
+    # The rank and the win % (already a percentage: 100.0) as the CLI's table shows them.
+    rank = f"={row.rank}" if row.shared_rank else str(row.rank)
     nils = f"{row.nil_made}/{row.nil_bids}"
     if row.blind_nil_bids:
         nils += f" BN {row.blind_nil_made}/{row.blind_nil_bids}"
     return [rank, row.name, str(row.games), str(row.wins), str(row.losses),
-            f"{100 * row.win_pct:.0f}", f"{row.points_diff:+d}", nils, str(row.bags),
+            f"{row.win_pct:.1f}", f"{row.points_diff:+d}", nils, str(row.bags),
             f"{row.rating:.1f}"]
 
 
@@ -48,7 +49,7 @@ class StandingsScreen(Screen):
         for table in self.query(DataTable):
             table.add_columns(*COLUMNS)
         self.show(self.query_one("#season", Select).value)
-        self.query_one("#players", DataTable).focus()
+        self.set_focus(self.query_one("#players", DataTable))  # at once: keys typed ahead
 
     @on(Select.Changed, "#season")
     def season_changed(self, event: Select.Changed) -> None:

@@ -70,12 +70,16 @@ class EntryPanel(Vertical):
 
     def focus_field(self) -> None:
         button = self.query_one("#confirm", Button)
-        (button if button.display else self.query_one("#field", Input)).focus()
+        # At once (``focus()`` waits for the app's next turn): keys typed ahead while the
+        # game screen opens, or just after an Enter, must reach this field.
+        self.screen.set_focus(button if button.display else self.query_one("#field", Input))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value
-        event.input.clear()
+        # Only what was entered goes: keys typed after the Enter (the next bid) stay.
+        field = event.input
+        field.value = field.value[len(text):] if field.value.startswith(text) else ""
         self.post_message(self.TYPED(text))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

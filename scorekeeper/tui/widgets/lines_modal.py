@@ -15,6 +15,8 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from .footer import KeysFooter
+
 
 @dataclass(frozen=True)
 class Line:
@@ -47,9 +49,14 @@ class LinesModal(ModalScreen[Any]):
             with Horizontal(classes="buttons"):
                 yield Button("Enter it (ctrl+s)", id="save", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
+        yield KeysFooter()  # the dialog's own keys, over the screen's beneath
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        self.set_focus(self.query_one(Input))
+
+    def on_input_changed(self) -> None:
+        # What the message said was wrong is being changed: it no longer applies.
+        self.query_one("#message", Static).update("")
 
     def values(self) -> dict[str, str]:
         return {line.key: self.query_one(f"#line-{line.key}", Input).value

@@ -14,27 +14,31 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from ...session.game_session import SessionError, parse_bid, parse_tricks
+from .footer import KeysFooter
 from .score_sheet import side_style
 
 
 class ConfirmModal(ModalScreen[bool]):
-    """A question with two answers; Enter/y answers yes, Escape/n no."""
+    """A question with two answers: y answers yes, Escape/n no, Enter the ``default``."""
 
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No", *,
+                 default: bool = True) -> None:
         super().__init__()
-        self.question, self.yes, self.no = question, yes, no
+        self.question, self.yes, self.no, self.default = question, yes, no, default
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="question")
             with Horizontal(classes="buttons"):
-                yield Button(self.yes, id="yes", variant="primary")
-                yield Button(self.no, id="no")
+                yield Button(self.yes, id="yes", variant="primary" if self.default else "default")
+                yield Button(self.no, id="no", variant="default" if self.default else "primary")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#yes").focus()
+        # At once, not after the next refresh: an Enter typed ahead answers the default.
+        self.set_focus(self.query_one("#yes" if self.default else "#no"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -62,9 +66,10 @@ class GameOverModal(ModalScreen[str]):
                 yield Button("Export JSON (x)", id="export", variant="primary")
                 yield Button("Home (h)", id="home")
                 yield Button("See the sheet (Esc)", id="stay")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#stay").focus()
+        self.set_focus(self.query_one("#stay"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(str(event.button.id))
@@ -105,18 +110,28 @@ class CorrectionModal(ModalScreen[dict[str, Any] | None]):
                 yield Label("tricks won")
                 for s in self.seats:
                     yield Label(Text(s.label, style=side_style(s.side)))
-                    yield Input(s.bid, id=f"bid-{s.seat}", restrict=r"[0-9nNbB]{0,2}")
+                    yield Input(s.bid, id=f"bid-{s.seat}", restrict=r"[0-9nNbB]{0,2}",
+                                compact=True)
                     yield Input(str(s.tricks), id=f"tricks-{s.seat}", restrict=r"[0-9]{0,2}",
-                                disabled=self.card_by_card)
-            yield Input(self.by, id="by", placeholder="who corrects")
-            yield Input(id="why", placeholder="why (optional)")
+                                disabled=self.card_by_card, compact=True)
+            with Grid(classes="correction-who"):
+                yield Label("who corrects")
+                yield Input(self.by, id="by", placeholder="who corrects", compact=True)
+                yield Label("why")
+                yield Input(id="why", placeholder="optional", compact=True)
             yield Static(id="message", classes="message error")
             with Horizontal(classes="buttons"):
-                yield Button("Save (ctrl+s)", id="save", variant="primary")
-                yield Button("Cancel (Esc)", id="cancel")
+                yield Button("Save (ctrl+s)", id="save", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+        # The dialog's own keys, over the game screen's (which do nothing here).
+        yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one(f"#bid-{self.seats[0].seat}", Input).focus()
+        self.set_focus(self.query_one(f"#bid-{self.seats[0].seat}", Input))
+
+    def on_input_changed(self) -> None:
+        # What the message said was wrong is being changed: it no longer applies.
+        self.query_one("#message", Static).update("")
 
     def _changes(self) -> dict[str, Any]:
         bids = {s.seat: parse_bid(self.query_one(f"#bid-{s.seat}", Input).value)

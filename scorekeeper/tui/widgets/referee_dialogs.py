@@ -6,14 +6,28 @@ Each is dismissed with the entry, or None on Escape; the screen then enters it."
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...rules.seats import Seat
 from .lines_modal import Line, LinesModal
+from .trick_table import cards_pretty
 
 #: A redraw as the dialog gives it: who redraws, the cards discarded, the cards drawn.
 Redraw = tuple[Seat, list[str], list[str]]
 #: A claim as the dialog gives it: who claims, each seat's share of the tricks, accepted.
 Claim = tuple[Seat, dict[Seat, int], bool]
+
+
+def _cards_shown(check: Callable[[dict[str, str]], Any]) -> Callable[[dict[str, str]], Any]:
+    """``check``, its refusals with the cards written as the screen shows them (2♥)."""
+
+    def checked(values: dict[str, str]) -> Any:
+        try:
+            return check(values)
+        except ValueError as exc:
+            raise ValueError(cards_pretty(str(exc))) from exc
+
+    return checked
 
 
 def deal_dialog(seats: Sequence[Seat], labels: Mapping[Seat, str],
@@ -27,7 +41,7 @@ def deal_dialog(seats: Sequence[Seat], labels: Mapping[Seat, str],
     note = ("Each seat's 13 cards on one line, e.g. 'as kd 10h 2c ...'." +
             (" Two-player: the 13 cards each player kept in the draw." if two_player else ""))
     return LinesModal("The deal", [Line(s.name, labels[s], placeholder="13 cards")
-                                   for s in seats], check, note=note)
+                                   for s in seats], _cards_shown(check), note=note)
 
 
 def redraw_dialog(first: Seat, verify: Callable[[Seat, list[str], list[str]], None]
@@ -43,7 +57,7 @@ def redraw_dialog(first: Seat, verify: Callable[[Seat, list[str], list[str]], No
     return LinesModal("Blind Nil redraw", [
         Line("seat", "Who redraws", first.name),
         Line("discarded", "Discarded", placeholder="up to 3 cards"),
-        Line("drawn", "Drawn", placeholder="as many cards")], check)
+        Line("drawn", "Drawn", placeholder="as many cards")], _cards_shown(check))
 
 
 def claim_dialog(seats: Sequence[Seat], claimer: Seat, left: int,
@@ -72,4 +86,4 @@ def claim_dialog(seats: Sequence[Seat], claimer: Seat, left: int,
     lines.append(Line("accepted", "Accepted (y/n)", "y"))
     return LinesModal(
         f"Claim ({left} trick{'s' if left != 1 else ''} left, the one on the table included)",
-        lines, check)
+        lines, _cards_shown(check))

@@ -10,7 +10,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
-from textual.widgets import DataTable, Static
+from textual.widgets import Button, DataTable, Input, Static
 
 from ..messages import HandPicked
 
@@ -286,5 +286,17 @@ class ScoreSheet(DataTable):
         event.stop()
         self.post_message(HandPicked(int(event.row_key.value)))
 
+    def _entry(self) -> Any:
+        """The entry field (or confirm button) Esc goes back to, if one is on screen."""
+        return next((w for w in self.screen.focus_chain if isinstance(w, (Input, Button))),
+                    None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # With no entry to go back to (the game is over, or the hand is entered card by
+        # card), Esc is the screen's: one press goes home.
+        if action == "leave":
+            return self.is_mounted and self._entry() is not None
+        return super().check_action(action, parameters)
+
     def action_leave(self) -> None:
-        self.screen.focus_next("Input, Button")
+        self.screen.set_focus(self._entry())

@@ -4,16 +4,27 @@ broken, the suits each seat has shown out of). Renders the ``RefereeView`` it is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ...rules.cards import CARDS
+from ...rules.cards import CARDS, Card
 from ...referee.view import RefereeView
 from ...rules.seats import Seat, Variant
 from .score_sheet import side_style
+
+
+#: A card as the engine writes it ('2H', 'TS'), standing alone in a sentence.
+_CARD = re.compile(r"(?<![\w'])([2-9TJQKA])([CDHS])(?![\w'])")
+
+
+def cards_pretty(text: str) -> str:
+    """A sentence of the referee engine with its cards written as the screen shows them
+    ('2H' -> '2♥', 'TS' -> '10♠'), for the app only: the CLI's outputs keep the letters."""
+    return _CARD.sub(lambda m: Card.parse(m.group(0)).pretty(), text)
 
 
 def card_text(c: int) -> Text:
@@ -90,6 +101,12 @@ class HandStatus(Static):
             if i:
                 text.append("\n")
             text.append(f"{side} {view.side_tricks.get(side, 0)}", style=side_style(i))
+            if len(members) == 1:  # two-player: the side is the seat, said once
+                bid = bids.get(members[0])
+                if bid is not None:
+                    text.append(f"/{bid.tricks}" if bid.tricks else f" ({bid_label(bid)})",
+                                style="dim")
+                continue
             text.append(f"/{contract}" if all(s in bids for s in members) else "", style="dim")
             for s in members:
                 text.append(f"  {s.name} {view.tricks_won.get(s, 0)}")

@@ -17,8 +17,9 @@ the last one back.
 This module holds that state and the play, the claim, undo, the findings, the record, the
 view and drafts. The entries made before the first card (bids, the deal, the Blind Nil
 exchange, the two-player draw and redraw) are ``PrePlayEntries`` methods, in
-``scorekeeper.referee.preplay``, which ``RefereeHand`` inherits; they are split off only to
-keep each module readable.
+``scorekeeper.referee.preplay``, and the referee's rulings on a renege's penalty are
+``RulingEntries`` methods, in ``scorekeeper.referee.rulings``; ``RefereeHand`` inherits both,
+split off only to keep each module readable.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .preplay import (
     _card,
     _seat,
 )
+from .rulings import RulingEntries
 from .view import (
     CardAlreadyPlayed,
     CardEntered,
@@ -59,7 +61,7 @@ from .view import (
 )
 from ..rules.before_play import check_exchanges, check_redraws, exchanging_nils
 from ..rules.errors import ImpossiblePlay, OutOfTurn
-from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, TrickRecord
+from ..rules.record import Claim, DrawPair, Exchange, HandRecord, Redraw, Ruling, TrickRecord
 from ..rules.replay import HandReplay, replay_hand
 from ..rules.scoring import Bid, score_hand
 from ..rules.settings import DEFAULT_RULES, RuleSet
@@ -69,7 +71,7 @@ DRAFT_FORMAT = "scorekeeper-referee-hand"
 DRAFT_VERSION = 1
 
 
-class RefereeHand(PrePlayEntries):
+class RefereeHand(PrePlayEntries, RulingEntries):
     """One hand refereed card by card. Mutable; the records and views it returns are not.
 
     ``bids``: bids already entered in the app's quick flow (in the order made); they cannot
@@ -91,6 +93,7 @@ class RefereeHand(PrePlayEntries):
         self._redraws: list[Redraw] = []
         self._tricks: list[tuple[Seat, list[Card]]] = []
         self._claim: Claim | None = None
+        self._rulings: list[Ruling] = []
         self._verdict: ClaimVerdict | None = None
         self._actions: list[dict[str, Any]] = []
         self._fixed = 0
@@ -420,6 +423,8 @@ class RefereeHand(PrePlayEntries):
             self._deal = None
         elif op == "claim":
             self._claim = self._verdict = None
+        elif op == "ruling":
+            self._rulings.pop()
         else:
             {"bid": self._bids, "exchange": self._exchanges, "draw": self._draw,
              "redraw": self._redraws}[op].pop()
@@ -448,7 +453,7 @@ class RefereeHand(PrePlayEntries):
             exchanges=tuple(self._exchanges) if self._exchanges else None,
             draw=tuple(self._draw) if self._draw else None,
             redraws=tuple(self._redraws) if self._redraws else None,
-            claim=self._claim,
+            claim=self._claim, rulings=tuple(self._rulings),
         )
 
     def _run_replay(self) -> HandReplay:
@@ -464,6 +469,7 @@ class RefereeHand(PrePlayEntries):
             self._verdict = claim_verdict_of(rep, self.rules)
         if self._verdict is not None:
             live += self._verdict.findings
+        live = self._with_rulings(live)
         # Ordered as the audit orders a hand's findings: by trick, hand-wide ones first.
         self._live = tuple(sorted(live, key=lambda f: f.finding.trick or 0))
 
@@ -523,7 +529,8 @@ class RefereeHand(PrePlayEntries):
         pen = hand_penalties(rep, self.rules)
         corrected = score_hand(self.variant, self._bids, pen.tricks_won, self.rules,
                                pen.set_sides)
-        return HandResult(self._live, won, points, pen, corrected, verdict, self.to_log_hand())
+        return HandResult(self._live, won, points, pen, corrected, verdict, self.to_log_hand(),
+                          self._ruled_points(rep))
 
     # == drafts =============================================================================
     def to_draft(self) -> dict[str, Any]:
@@ -571,6 +578,8 @@ class RefereeHand(PrePlayEntries):
             self.play(a["card"], a["seat"])
         elif op == "claim":
             self.claim(a["seat"], a["tricks"], a.get("accepted", True))
+        elif op == "ruling":
+            self._apply_ruling(a)
         else:
             raise DraftError(f"unknown entry {op!r}", code="draft_invalid")
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.cards import Card, Suit
+from ..rules.cards import Card, Suit, card
 from ..rules.errors import ImpossiblePlay, InvalidBid, InvalidExchange, OutOfTurn, RuleError
 from ..rules.hand import TrickTaken
 from ..rules.record import Claim, HandRecord
@@ -103,6 +103,8 @@ class LivePenalty:
     """With 'tricks': the tricks that move as things stand (final once the hand is over)."""
     offender: str | None = None
     """The offending side ('NS', 'EW'; 'N', 'S' in two-player)."""
+    ruling: str | None = None
+    """The referee's decision on it, 'apply' or 'waive' (None: not ruled on)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +258,9 @@ class HandResult:
     claim: ClaimVerdict | None
     log_hand: dict[str, Any]
     """The hand in the game log's form (what ``HandLog`` and ``scorekeeper audit`` read)."""
+    ruled_points: Mapping[str, SideHandPoints] | None = None
+    """Each side's points as the referee ruled (``rules.rulings``): what the game scores;
+    None when no ruling was made (the hand scores as played)."""
 
 
 def log_hand_dict(rec: HandRecord, tricks_won: Mapping[Seat, int] | None) -> dict[str, Any]:
@@ -287,6 +292,10 @@ def log_hand_dict(rec: HandRecord, tricks_won: Mapping[Seat, int] | None) -> dic
         hand["claim"] = {"seat": cl.seat.name, "after_trick": cl.after_trick,
                          "tricks": {s.name: v for s, v in cl.tricks.items()},
                          "accepted": cl.accepted}
+    if rec.rulings:
+        hand["rulings"] = [{"code": r.code, "trick": r.trick, "seat": r.seat.name,
+                            "decision": r.decision, **({"by": r.by} if r.by else {}),
+                            **({"note": r.note} if r.note else {})} for r in rec.rulings]
     return hand
 
 
@@ -346,3 +355,21 @@ def claim_verdict_of(replay: HandReplay, rules: RuleSet = DEFAULT_RULES) -> Clai
 
 def shown_out_suits(mask: int) -> tuple[Suit, ...]:
     return tuple(Suit(s) for s in range(4) if mask >> s & 1)
+
+
+def entry_text(action: Mapping[str, Any]) -> str:
+    """An entry of the hand as the referee says it ("W's 2♥", "the deal"), for "Undone: ..."."""
+    op = action["op"]
+    if op == "card":
+        return f"{action['seat']}'s {card(action['card']).pretty()}"
+    if op == "bid":
+        blind, n = action.get("blind", False), action["bid"]
+        said = ("Blind Nil" if blind else "Nil") if n == 0 else (f"blind {n}" if blind else n)
+        return f"{action['seat']}'s bid {said}"
+    if op == "draw":
+        return f"{action['seat']}'s draw turn"
+    if op == "exchange":
+        return f"the exchange from {action['from']}"
+    if op == "ruling":
+        return f"the ruling on the {action['code']} by {action['seat']} at trick {action['trick']}"
+    return {"deal": "the deal", "claim": "the claim", "redraw": "the redraw"}.get(op, op)

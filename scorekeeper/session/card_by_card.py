@@ -116,13 +116,14 @@ class CardByCardMixin:
         return self._referee
 
     def verify_referee_bid(self, bid: int, blind: bool = False) -> None:
-        """A bid entered on the referee hand, checked against the game too: Blind Nil may
-        depend on the score (``blind_nil_min_deficit``), which the hand alone cannot know."""
+        """A bid entered on the referee hand, checked against the game too: a blind bid may
+        depend on the score (``blind_nil_min_deficit``, ``blind_bid_min_deficit``), which
+        the hand alone cannot know."""
         hand = self._referee
         if hand is None:
             raise CardByCardError("no hand is being entered card by card")
         seat = hand.next_bidder()
-        if blind and seat is not None:
+        if blind and bid == 0 and seat is not None:
             self._verify_blind_nil(seat)
         from ..referee.view import EntryRefused
 
@@ -130,6 +131,10 @@ class CardByCardMixin:
             hand.verify_bid(seat if seat is not None else self.order[0], bid, blind=blind)
         except EntryRefused as exc:
             raise BidError(str(exc)) from None
+        assert seat is not None  # verify_bid refuses a bid once every seat has bid
+        why = self.bid_refusal(seat, list(hand.bids), bid, blind)
+        if why is not None:
+            raise BidError(f"bid by {seat}: {why}")
 
     def referee_bid(self, bid: int, blind: bool = False) -> BidEntered:
         """The bid of the seat whose turn it is, on the hand entered card by card."""

@@ -16,6 +16,10 @@ hand in progress, then reopens the confirmed hands one by one, as before this st
 Before a change, ``undo_effect()`` and ``correction_effect()`` say what it would do to the
 game's result, so that a finished game is never un-finished without the scorekeeper being
 asked (the standings count finished games only).
+
+A correction may also change the referee's rulings on a hand's reneges (``rulings``: (code,
+trick, seat) -> 'apply' or 'waive'): the penalty is the referee's ruling, and a ruling
+changed later is a change of the record like any other, in the history and undone alike.
 """
 
 from __future__ import annotations
@@ -26,9 +30,15 @@ from typing import Any, Literal
 
 from ..analysis.game import GameAnalysis, analyse_game
 from ..logs.models import Correction, GameLog, HandLog
+from ..rules.bidding import bid_refusal
+from ..rules.scoring import Bid
 from ..rules.seats import Seat
 from .events import ChangeEffect, CorrectionError, EntryUndone, HandCorrected, UndoError
+from .rulings import decision_text, rulable
 from .typed import bid_text, tricks_text
+
+#: A ruling as a correction names it: (code, trick, seat), e.g. ('revoke', 4, 'W').
+RulingKey = tuple[str, int, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +90,24 @@ def hand_changes(old: HandLog, new: HandLog) -> list[str]:
     for seat, n in new_won.items():
         if old_won.get(seat) != n:
             changes.append(f"{seat} won {tricks_text(n)}, was {old_won.get(seat, 0)}")
+    changes += ruling_changes(old, new)
     if not changes and old != new:
         changes.append("the hand as it was recorded")
     return changes
+
+
+def _decisions(hand: HandLog) -> dict[RulingKey, str]:
+    return {(r.code, r.trick, r.seat): r.decision for r in hand.rulings or ()}
+
+
+def ruling_changes(old: HandLog, new: HandLog) -> list[str]:
+    """How the rulings differ, as the history words it: 'revoke by W at trick 4: penalty
+    waived, was applied'."""
+    was, now = _decisions(old), _decisions(new)
+    return [f"{code} by {seat} at trick {trick}: penalty {decision_text(now.get(key))}, was"
+            f" {decision_text(was.get(key))}"
+            for key in sorted(was.keys() | now.keys(), key=lambda k: (k[1], k[2]))
+            for code, trick, seat in [key] if was.get(key) != now.get(key)]
 
 
 def result_short(analysis: GameAnalysis) -> str | None:
@@ -115,7 +140,9 @@ class ChangesMixin:
                           hand=hand, what=what, why=why or None)
 
     def _corrected_hand(self, number: int, bids: Mapping[str, tuple[int, bool]] | None,
-                        tricks: Mapping[str, int] | None) -> tuple[HandLog, str]:
+                        tricks: Mapping[str, int] | None,
+                        rulings: Mapping[RulingKey, str] | None = None,
+                        by: str = "scorekeeper") -> tuple[HandLog, str]:
         if not 1 <= number <= len(self._log.hands):
             raise CorrectionError(f"there is no hand {number} to correct (hands 1 to"
                                   f" {len(self._log.hands)} are confirmed)")
@@ -124,15 +151,16 @@ class ChangesMixin:
         new_bids = []
         for b in old.bids:
             bid, blind = (bids or {}).get(b.seat, (b.bid, b.blind))
-            if not 0 <= bid <= 13 or (blind and bid != 0):
+            if not 0 <= bid <= 13 or (blind and bid != 0 and self.rules.blind_bid_min is None):
                 raise CorrectionError(f"hand {number}: {b.seat}'s bid {bid_text(bid, blind)} is"
                                       " not a bid (0 to 13; only a Nil may be blind)")
-            if blind and not b.blind and not self.rules.allow_blind_nil:
+            if blind and bid == 0 and not b.blind and not self.rules.allow_blind_nil:
                 raise CorrectionError(f"hand {number}: these rules do not allow Blind Nil")
             if (bid, blind) != (b.bid, b.blind):
                 changes.append(f"{b.seat} bid {bid_text(bid, blind)}, was"
                                f" {bid_text(b.bid, b.blind)}")
             new_bids.append({"seat": b.seat, "bid": bid, **({"blind": True} if blind else {})})
+        self._verify_corrected_bids(number, old, new_bids)
         update: dict[str, Any] = {"bids": new_bids}
         if tricks:
             if old.tricks is not None:
@@ -150,10 +178,61 @@ class ChangesMixin:
                 counts = " + ".join(f"{s} {won.get(s.name, 0)}" for s in self.variant.seats)
                 raise CorrectionError(f"hand {number}: {counts} = {total}, not 13")
             update["tricks_won"] = {s.name: won.get(s.name, 0) for s in self.variant.seats}
+        if rulings:
+            update["rulings"] = self._corrected_rulings(number, old, rulings, by)
+            new_rulings = HandLog.model_validate(
+                old.model_dump(mode="json", by_alias=True, exclude_none=True)
+                | {"rulings": update["rulings"]})
+            changes += ruling_changes(old, new_rulings)
         if not changes:
             raise CorrectionError(f"hand {number}: nothing changed")
         data = old.model_dump(mode="json", by_alias=True, exclude_none=True) | update
         return HandLog.model_validate(data), "; ".join(changes)
+
+    def _verify_corrected_bids(self, number: int, old: HandLog,
+                               new_bids: list[dict[str, Any]]) -> None:
+        """Refuse a changed bid the bidding house rules refuse at the table
+        (``rules.bidding.bid_refusal``, with the scores before the hand); a bid left as it
+        was is never refused (a log may hold one the rules forbid: it is a finding)."""
+        was = {b.seat: (b.bid, b.blind) for b in old.bids}
+        made = [Bid(Seat[b["seat"]], b["bid"], b.get("blind", False)) for b in new_bids]
+        totals = (self._analysis.score.hands[number - 2].sides if number > 1 else None)
+        scores = ({side: t.score for side, t in totals.items()} if totals is not None else
+                  {side: t.score for side, t in self._analysis.initial.items()})
+        for bid in made:
+            if was.get(bid.seat.name) == (bid.tricks, bid.blind):
+                continue
+            why = bid_refusal(self.variant, [b for b in made if b.seat != bid.seat], bid,
+                              self.rules, scores)
+            if why is not None:
+                raise CorrectionError(f"hand {number}: {bid.seat} cannot bid"
+                                      f" {bid_text(bid.tricks, bid.blind)}: {why}")
+
+    def _corrected_rulings(self, number: int, old: HandLog, rulings: Mapping[RulingKey, str],
+                           by: str) -> list[dict[str, Any]]:
+        """The hand's rulings with ``rulings`` decided: a changed one is by ``by`` now."""
+        proven = {(f.code, f.trick, f.seat.name)
+                  for f in rulable(self._analysis.replays[number - 1].findings)}
+        out = [r.model_dump(mode="json", exclude_none=True) for r in old.rulings or ()]
+        for key, decision in rulings.items():
+            code, trick, seat = key
+            if key not in proven:
+                raise CorrectionError(f"hand {number}: no {code} by {seat} at trick {trick} is"
+                                      " proven by the play: there is nothing to rule on")
+            if decision not in ("apply", "waive"):
+                raise CorrectionError(f"hand {number}: a ruling is apply or waive, not"
+                                      f" {decision!r}")
+            at = next((i for i, r in enumerate(out)
+                       if (r["code"], r["trick"], r["seat"]) == key), None)
+            if at is not None and out[at]["decision"] == decision:
+                continue
+            entry = {"code": code, "trick": trick, "seat": seat, "decision": decision,
+                     "by": by or "scorekeeper"}
+            if at is None:
+                out.append(entry)
+            else:  # the note said why the earlier decision was taken: it goes with it
+                out[at] = entry
+        return out
 
     def _with_hand(self, number: int, hand: HandLog) -> list[HandLog]:
         hands = list(self._log.hands)
@@ -161,11 +240,13 @@ class ChangesMixin:
         return hands
 
     def _corrected_log(self, number: int, bids: Mapping[str, tuple[int, bool]] | None,
-                       tricks: Mapping[str, int] | None) -> tuple[GameLog, GameAnalysis, str]:
+                       tricks: Mapping[str, int] | None,
+                       rulings: Mapping[RulingKey, str] | None = None,
+                       by: str = "scorekeeper") -> tuple[GameLog, GameAnalysis, str]:
         """The log with hand ``number`` corrected, its analysis, and what changed. Refused
         when the change ends the game before its last hand: the hands after it would be
         hands played after the game was won, which no log may hold (the store refuses it)."""
-        hand, what = self._corrected_hand(number, bids, tricks)
+        hand, what = self._corrected_hand(number, bids, tricks, rulings, by)
         log = self._log.model_copy(update={"hands": self._with_hand(number, hand)})
         analysis = analyse_game(log, self._analysis)
         won = analysis.score.won_at_hand
@@ -178,8 +259,9 @@ class ChangesMixin:
         return log, analysis, what
 
     def verify_correction(self, number: int, *, bids: Mapping[str, tuple[int, bool]] | None = None,
-                          tricks: Mapping[str, int] | None = None) -> None:
-        self._corrected_log(number, bids, tricks)
+                          tricks: Mapping[str, int] | None = None,
+                          rulings: Mapping[RulingKey, str] | None = None) -> None:
+        self._corrected_log(number, bids, tricks, rulings)
 
     def can_correct(self, number: int, **changes: Any) -> bool:
         try:
@@ -190,17 +272,20 @@ class ChangesMixin:
 
     def correction_effect(self, number: int, *,
                           bids: Mapping[str, tuple[int, bool]] | None = None,
-                          tricks: Mapping[str, int] | None = None) -> ChangeEffect:
+                          tricks: Mapping[str, int] | None = None,
+                          rulings: Mapping[RulingKey, str] | None = None) -> ChangeEffect:
         """What the correction would do to the game's result (nothing is changed)."""
-        _, analysis, what = self._corrected_log(number, bids, tricks)
+        _, analysis, what = self._corrected_log(number, bids, tricks, rulings)
         return ChangeEffect(what, result_short(self._analysis), result_short(analysis))
 
     def correct_hand(self, number: int, *, bids: Mapping[str, tuple[int, bool]] | None = None,
-                     tricks: Mapping[str, int] | None = None, by: str = "scorekeeper",
+                     tricks: Mapping[str, int] | None = None,
+                     rulings: Mapping[RulingKey, str] | None = None, by: str = "scorekeeper",
                      why: str | None = None) -> HandCorrected:
-        """Change a confirmed hand's bids (seat -> (bid, blind)) or tricks (seat -> count);
+        """Change a confirmed hand's bids (seat -> (bid, blind)), tricks (seat -> count) or
+        rulings ((code, trick, seat) -> 'apply' or 'waive'; a changed ruling is by ``by``);
         every later hand is re-scored, and the change goes into the log's history."""
-        log, _, what = self._corrected_log(number, bids, tricks)
+        log, _, what = self._corrected_log(number, bids, tricks, rulings, by)
         correction = self._correction(number, what, by, why)
         before = self._log.hands[number - 1]
         self._set_log(log.model_copy(update={

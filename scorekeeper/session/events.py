@@ -108,3 +108,63 @@ class HandCorrected:
     number: int
     what: str
     correction: Correction
+
+
+class RulingError(SessionError):
+    """A ruling on a breach that is not proven, ruled already, or not 'apply'/'waive'."""
+
+
+@dataclass(frozen=True, slots=True)
+class SideOutcome:
+    """One side's hand scored one way: the change this hand and the running score after."""
+
+    side: str
+    points: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class RulingQuestion:
+    """A proven breach the referee rules on, with the hand scored both ways (by the
+    analysis, so exactly as the sheet will show it)."""
+
+    hand: int
+    code: str
+    trick: int
+    seat: str
+    message: str
+    """The finding, with its proof: 'W showed out of diamonds at trick 4 ... at trick 10'."""
+    penalty: str
+    """What applying it does: '3 tricks move from EW to NS (...)'."""
+    waived: tuple[SideOutcome, ...]
+    applied: tuple[SideOutcome, ...]
+    as_played: bool
+    """True when 'waived' is the hand as played (no other penalty of the hand applied)."""
+    decision: str | None = None
+    """The ruling made so far ('apply', 'waive'), None when there is none."""
+
+    @property
+    def key(self) -> tuple[str, int, str]:
+        """(code, trick, seat): what a correction names the ruling by."""
+        return self.code, self.trick, self.seat
+
+    @property
+    def what(self) -> str:
+        """'revoke by W at trick 4'."""
+        return f"{self.code.replace('_', ' ')} by {self.seat} at trick {self.trick}"
+
+
+@dataclass(frozen=True, slots=True)
+class RulingMade:
+    hand: int
+    code: str
+    trick: int
+    seat: str
+    decision: str
+    by: str
+
+    @property
+    def what(self) -> str:
+        verb = "applied" if self.decision == "apply" else "waived"
+        return (f"{self.code.replace('_', ' ')} by {self.seat} at trick {self.trick}: penalty"
+                f" {verb} by {self.by}")

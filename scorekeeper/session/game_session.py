@@ -8,9 +8,13 @@ kept here: after every change the log is re-scored with ``analyse_game``.
 
 A hand may instead be entered card by card (referee mode): ``card_by_card()`` hands the bids
 so far to a ``RefereeHand``, which the referee screen drives; ``confirm_played_hand()`` then
-appends the hand it produced, exactly as played. The referee hand in progress is part of
-``draft()``, entry by entry. Corrections and undo (an undo stack of every change) are in
-``changes.py``.
+appends the hand it produced, exactly as played, with the referee's rulings on its reneges
+(``rulings.py``). The referee hand in progress is part of ``draft()``, entry by entry.
+Corrections and undo (an undo stack of every change) are in ``changes.py``.
+
+Bids are refused as the table would refuse them: 0 to 13 in turn, Blind Nil and a blind
+number where the rules allow them, and the bidding house rules (``rules.bidding``: no Nil, a
+side's minimum, a blind bid only for a side trailing enough before the hand).
 
 No I/O: the caller saves ``session.log`` (complete hands) and ``session.draft()`` (the hand
 in progress) after each action, which is how nothing confirmed is ever lost.
@@ -35,7 +39,11 @@ from .events import (
     GameOverError,
     HandConfirmed,
     HandCorrected,
+    RulingError,
+    RulingMade,
+    RulingQuestion,
     SessionError,
+    SideOutcome,
     SetupError,
     TricksEntered,
     TricksError,
@@ -43,9 +51,11 @@ from .events import (
 )
 from .card_by_card import CardByCardMixin, next_drawer, next_exchange
 from .changes import ChangesMixin
-from .typed import bid_text, parse_bid, parse_tricks
+from .rulings import RulingsMixin, ruled_by
+from .typed import bid_text, bid_typed, parse_bid, parse_tricks
 from .new_game import EXTENSION, new_game_log, verify_setup
-from ..rules.scoring import SideTotals, blind_nil_allowed, initial_totals, tied_at_target
+from ..rules.bidding import bid_refusal, blind_bid_allowed
+from ..rules.scoring import Bid, SideTotals, blind_nil_allowed, initial_totals, tied_at_target
 from ..rules.settings import RuleSet
 from ..analysis.score_sheet import score_report, side_label
 from ..rules.seats import Seat, Variant
@@ -61,7 +71,7 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-class GameSession(ChangesMixin, CardByCardMixin):
+class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin):
     """One game at the table: confirmed hands in a log, plus the hand being entered."""
 
     def __init__(self, log: GameLog, draft: Mapping[str, Any] | None = None, *,
@@ -227,9 +237,33 @@ class GameSession(ChangesMixin, CardByCardMixin):
 
     # --- bidding ------------------------------------------------------------------------
 
+    def scores(self) -> dict[str, int]:
+        """Each side's score before the hand in progress."""
+        return {s: t.score for s, t in self.totals.items()}
+
     def blind_nil_allowed(self, seat: Seat) -> bool:
-        scores = {s: t.score for s, t in self.totals.items()}
-        return blind_nil_allowed(self.side_of(seat), scores, self.rules)
+        return blind_nil_allowed(self.side_of(seat), self.scores(), self.rules)
+
+    def blind_bid_allowed(self, seat: Seat) -> bool:
+        """Whether ``seat`` may bid a number blind now (``blind_bid_min``, and his side
+        trails by ``blind_bid_min_deficit``)."""
+        return blind_bid_allowed(self.side_of(seat), self.scores(), self.rules)
+
+    def bid_examples(self, seat: Seat) -> str:
+        """What ``seat`` may type now, for a prompt: '0-13, n Nil, b Blind Nil, b6: 6+ blind',
+        only the kinds of bid this table's rules allow him at this score."""
+        rules = self.rules
+        kinds = ["0-13"] + (["n Nil"] if rules.nil_allowed else [])
+        if rules.nil_allowed and self.blind_nil_allowed(seat):
+            kinds.append("b Blind Nil")
+        if self.blind_bid_allowed(seat):
+            kinds.append(f"b{rules.blind_bid_min}: {rules.blind_bid_min}+ blind")
+        return ", ".join(kinds)
+
+    def bid_refusal(self, seat: Seat, made: list[Bid], bid: int, blind: bool) -> str | None:
+        """Why the bidding house rules refuse ``seat``'s bid after ``made`` (None: they
+        allow it), the scores before the hand deciding a blind bid's trailing margin."""
+        return bid_refusal(self.variant, made, Bid(seat, bid, blind), self.rules, self.scores())
 
     def _verify_open(self) -> None:
         if self.is_over:
@@ -245,9 +279,14 @@ class GameSession(ChangesMixin, CardByCardMixin):
             raise BidError(f"all bids of hand {self.hand_number} are in; enter the tricks won")
         if not 0 <= bid <= 13:
             raise BidError(f"{seat} bid {bid}: a bid is 0 to 13")
-        if blind and bid != 0:
-            raise BidError(f"{seat} bid {bid} blind: only a Nil can be bid blind")
-        if blind:
+        if blind and bid != 0 and self.rules.blind_bid_min is None:
+            raise BidError(f"{seat} bid {bid} blind: only a Nil can be bid blind (these rules"
+                           " have no blind bids of a number)")
+        made = [Bid(s, b, bl) for s, b, bl in self._bids]
+        why = self.bid_refusal(seat, made, bid, blind)
+        if why is not None:
+            raise BidError(f"{seat} cannot bid {bid_text(bid, blind)}: {why}")
+        if blind and bid == 0:
             self._verify_blind_nil(seat)
 
     def _verify_blind_nil(self, seat: Seat) -> None:
@@ -388,8 +427,9 @@ class GameSession(ChangesMixin, CardByCardMixin):
 
 __all__ = [
     "GameSession", "new_game_log", "verify_setup", "parse_bid", "parse_tricks", "bid_text",
-    "SessionError", "SetupError", "BidError", "TricksError", "ConfirmError", "UndoError",
-    "CorrectionError", "GameOverError", "CardByCardError", "BidEntered", "TricksEntered",
-    "HandConfirmed", "EntryUndone", "HandCorrected", "ChangeEffect", "Phase", "EXTENSION",
-    "next_exchange", "next_drawer",
+    "bid_typed", "SessionError", "SetupError", "BidError", "TricksError", "ConfirmError",
+    "UndoError", "CorrectionError", "GameOverError", "CardByCardError", "RulingError",
+    "BidEntered", "TricksEntered", "HandConfirmed", "EntryUndone", "HandCorrected",
+    "ChangeEffect", "RulingQuestion", "RulingMade", "SideOutcome", "Phase", "EXTENSION",
+    "next_exchange", "next_drawer", "ruled_by",
 ]

@@ -9,19 +9,54 @@ screen on a slow machine (``benchmarks/bench_app.py`` measures it).
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
+from textual.app import App
 from textual.binding import Binding
 
 from ..season.storage import GameSummary, Store
+from .exporting import Remembered, default_config_file, write_new
 from .keys_in_order import KeysInOrder
 from .screens.home import HomeScreen, players_text
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from ..logs.models import GameLog
     from ..session.game_session import GameSession
+    from .widgets.save_dialog import SaveChoice
+
+#: ``config_file`` left to the app: the user's config folder, unless the caller fixed the
+#: export folder (tests, benchmarks), whose runs then remember nothing on disk.
+DEFAULT_CONFIG = Path("<default>")
+#: The header's own parts beside the title (Textual's icon, 8 columns, and the space kept
+#: for its clock, 10), the " — " between the title and the database path, and a margin.
+HEADER_SPARE = 8 + 10 + 3 + 2
+
+
+def _app_commands() -> type[Provider]:
+    # Loaded when the palette first opens, not at startup.
+    from .commands import AppCommands
+
+    return AppCommands
+
+
+def short_path(path: str, room: int) -> str:
+    """``path`` in at most ``room`` characters, cut from the left at a folder where it can
+    be (``…/scorekeeper/scorekeeper.db``): the file's own name is what tells databases apart."""
+    if len(path) <= room:
+        return path
+    parts = path.split(os.sep)
+    for start in range(1, len(parts)):
+        text = "…" + os.sep + os.sep.join(parts[start:])
+        if len(text) <= room:
+            return text
+    return "…" + path[-max(room - 1, 1):]
 
 
 class ScorekeeperApp(KeysInOrder):
@@ -30,20 +65,36 @@ class ScorekeeperApp(KeysInOrder):
     CSS_PATH = "app.tcss"
     TITLE = "Spades scorekeeper"
     BINDINGS = [Binding("f1", "help", "Help"), Binding("ctrl+q", "quit", "Quit", priority=True)]
+    COMMANDS = App.COMMANDS | {_app_commands}
 
     def __init__(self, store: Store, *, offer_resume: bool = True, by: str = "scorekeeper",
-                 export_dir: str | Path | None = None,
+                 export_dir: str | Path | None = None, config_file: Path | None = DEFAULT_CONFIG,
                  today: Callable[[], datetime.date] = datetime.date.today) -> None:
+        """``export_dir``: the folder the save dialog proposes until one is remembered (by
+        default the user's home). ``config_file``: where the folder is remembered between
+        runs (None: for this run only)."""
         super().__init__()
         self.store = store
         self.by = by
-        self.export_dir = Path(export_dir) if export_dir is not None else Path.cwd()
+        self.export_dir = Path(export_dir) if export_dir is not None else None
+        if config_file is DEFAULT_CONFIG:
+            config_file = None if export_dir is not None else default_config_file()
+        self.remembered = Remembered.load(config_file)
         self.today = today
         self._offer_resume = offer_resume
-        self.sub_title = str(getattr(store, "path", ""))
+        self._db_path = str(getattr(store, "path", ""))
+        self.sub_title = self._db_path
 
     def on_mount(self) -> None:
+        self._fit_header(self.size.width)
         self.push_screen(HomeScreen(offer_resume=self._offer_resume))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_header(event.size.width)
+
+    def _fit_header(self, width: int) -> None:
+        """The database path in the header, shortened from the left to fit beside the title."""
+        self.sub_title = short_path(self._db_path, width - len(self.title) - HEADER_SPARE)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -111,3 +162,48 @@ class ScorekeeperApp(KeysInOrder):
         from .screens.standings import StandingsScreen
 
         self.push_screen(StandingsScreen())
+
+    # --- files saved for the scorekeeper (the log, the score sheet) ------------------------
+
+    def export_folder(self) -> Path:
+        """The folder the save dialog proposes: the one last saved in, if it is still there."""
+        folder = self.remembered.export_folder
+        if folder is not None and folder.is_dir():
+            return folder
+        return self.export_dir if self.export_dir is not None else Path.home()
+
+    def save_as(self, title: str, name: str, produce: Callable[[], str], what: str) -> None:
+        """Ask where (``SaveModal``), then write what ``produce`` returns there, in a worker
+        thread (a USB stick or a network folder can take a while), and say where it went."""
+        from .widgets.save_dialog import SaveModal
+
+        def chosen(choice: SaveChoice | None) -> None:
+            if choice is not None:
+                self.run_worker(partial(self._write, choice, produce, what), thread=True,
+                                group="save", exit_on_error=False)
+
+        self.push_screen(SaveModal(title, self.export_folder(), name, Path(name).suffix),
+                         chosen)
+
+    def _write(self, choice: SaveChoice, produce: Callable[[], str], what: str) -> None:
+        """In a worker thread: the text, then the file; the outcome is told on the app's."""
+        path = choice.path
+        try:
+            write_new(path, produce(), replace=choice.replace)
+        except FileExistsError:
+            self.call_from_thread(self.notify, f"{path.name} appeared in {path.parent} in the"
+                                  " meantime: it was not replaced. Save again to choose.",
+                                  severity="warning", timeout=15)
+        except OSError as exc:
+            self.call_from_thread(self.notify, f"Could not write {path}: "
+                                  f"{exc.strerror or exc}", severity="error", timeout=30)
+        except Exception as exc:  # noqa: BLE001 - a failure to make the file is told, not lost
+            self.call_from_thread(self.notify, f"Could not make {what}: {exc}",
+                                  severity="error", timeout=30)
+        else:
+            self.call_from_thread(self._saved, path, what)
+
+    def _saved(self, path: Path, what: str) -> None:
+        problem = self.remembered.remember_folder(path.parent)
+        note = f" (the folder could not be remembered: {problem})" if problem else ""
+        self.notify(f"Wrote {what} to {path}{note}", title="Saved", timeout=12)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from tui_export import save
 from tui_keys import enter_hand, new_game, play_log, type_text
 
 from scorekeeper.cli import main
@@ -38,11 +39,10 @@ async def test_example_game_through_the_keys_scores_as_the_cli(make_app, store, 
     async with app.run_test(size=(100, 36)) as pilot:
         await play_log(pilot, example)
         assert isinstance(app.screen, GameOverModal)
-        await pilot.press("x")  # export from the end-of-game dialog
-        await pilot.pause()
+        # Export from the end-of-game dialog, where the save dialog proposes.
+        exported = await save(pilot, "x")
         session = app.screen.session
-        exported = tmp_path / f"{session.game_id}.json"
-        assert exported.exists()
+        assert exported.parent == tmp_path
     ours, theirs = score_json(exported), score_json(EXAMPLES / name)
     assert ours["final"] == theirs["final"]
     assert ours["winner"] == theirs["winner"] and ours["winner"] is not None

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from textual.widgets import Input
+from tui_export import save
 
 from scorekeeper.cli import main
 from scorekeeper.referee.play import RefereeHand
@@ -21,6 +22,7 @@ from scorekeeper.tui.messages import ClaimChecked
 from scorekeeper.tui.screens.game import GameScreen
 from scorekeeper.tui.screens.referee import RefereeScreen
 from scorekeeper.tui.widgets.lines_modal import LinesModal
+from scorekeeper.tui.widgets.ruling_prompt import RulingPrompt
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 SIZE = (80, 24)
@@ -129,13 +131,17 @@ async def confirm_and_audit(pilot, screen: RefereeScreen, tmp_path: Path) -> dic
     assert hand.is_over
     shown = [(f.finding.code, f.finding.message, f.finding.trick) for f in hand.findings]
     result = hand.result()
+    await pilot.pause()
+    while isinstance(pilot.app.screen, RulingPrompt):  # a renege: Enter applies its penalty
+        await pilot.press("enter")
+        await pilot.pause()
     await pilot.press("enter")  # Enter on the empty line puts the hand into the game
     await pilot.pause()
     game = pilot.app.screen
     assert isinstance(game, GameScreen) and game.session.referee is None
     assert game.session.hand_number == 2
-    await pilot.press("ctrl+s")
-    exported = tmp_path / f"{game.session.game_id}.json"
+    exported = await save(pilot)  # ctrl+s, then Enter in the save dialog (folder: tmp_path)
+    assert exported.parent == tmp_path
     report = audit_json(exported)
     assert [(f["code"], f["message"], f["trick"]) for f in report["findings"]] == shown
     audited = report["files"][0]["hands"][0]

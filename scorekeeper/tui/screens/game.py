@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gc
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -24,11 +23,13 @@ from textual.timer import Timer
 from textual.widgets import ContentSwitcher, DataTable, Static
 
 from ...rules.scoring import initial_totals
-from ...logs.files import dump_log, safe_file_name
+from ...logs.files import dump_log
 from ...rules.seats import Seat, Variant
 from ...session.game_session import (
-    ChangeEffect, GameSession, HandConfirmed, SessionError, bid_text, parse_bid, parse_tricks,
+    ChangeEffect, GameSession, HandConfirmed, SessionError, bid_text, bid_typed, parse_bid,
+    parse_tricks,
 )
+from ..exporting import default_file_name
 from ..messages import BidTyped, ConfirmPressed, HandPicked, TricksTyped
 from ..widgets.bid_entry import BidEntry, EntryPanel, SeatCell
 from ..widgets.footer import KeysFooter
@@ -37,6 +38,7 @@ from ..widgets.score_sheet import ScoreBoard, ScoreSheet, SideView, side_style
 from ..widgets.tricks_entry import TricksEntry
 
 if TYPE_CHECKING:
+    from ..commands import AppCommand
     from ..widgets.score_chart import ScoreChart
 
 #: Below this width the chart is hidden unless asked for (the sheet needs the room).
@@ -48,12 +50,15 @@ CHART_WIDTH = 31
 
 
 class GameScreen(Screen):
+    # In the order the footer drops them when the terminal is narrow (after Help, Home and
+    # Quit, which it shows first): every one is also in the palette (ctrl+p) and the help.
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+r", "correct", "Correct a hand"),
-        Binding("ctrl+s", "export", "Export JSON"),
+        Binding("f2", "card_by_card", "Referee"),
+        Binding("ctrl+r", "correct", "Correct"),
+        Binding("ctrl+s", "export", "Export"),
+        Binding("ctrl+o", "sheet", "Sheet"),
         Binding("ctrl+g", "toggle_chart", "Chart"),
-        Binding("f2", "card_by_card", "Card by card"),
         Binding("escape", "home", "Home"),
     ]
 
@@ -119,7 +124,7 @@ class GameScreen(Screen):
              for side in s.variant.sides], self._info())
         sheet = self.query_one(ScoreSheet)
         sheet.show_hands(report["hands"])
-        if sheet.compact != (sheet.full_width() > self._sheet_room()):
+        if sheet.layout != sheet.layout_for(self._sheet_room(), stack=self._chart_shown()):
             self._place_chart(self.app.size.width)
         self._announce(s.events)
         if self._chart_shown():
@@ -163,7 +168,7 @@ class GameScreen(Screen):
         if s.is_over:
             winner = s.variant.sides.index(s.winner)
             over.update(Text.assemble((s.result_text(), side_style(winner)),
-                                      "   ctrl+s exports the log; ctrl+r corrects a hand"))
+                                      "   ctrl+s export · ctrl+o score sheet · ctrl+r correct"))
             return
         bids = s.bids
         if s.phase == "bidding":
@@ -172,8 +177,8 @@ class GameScreen(Screen):
             cells = [SeatCell(self._seat_label(seat), bid_text(*bids[seat]) if seat in bids else "",
                               self._side_index(seat), seat == s.turn) for seat in s.order]
             turn = s.turn
-            blind = ", b Blind Nil" if turn and s.blind_nil_allowed(turn) else ""
-            prompt = f"{self._seat_label(turn)} bids (0-13, n Nil{blind}):"
+            # What this seat may bid under the table's rules (Nil, Blind Nil, a blind number).
+            prompt = f"{self._seat_label(turn)} bids ({s.bid_examples(turn)}):"
             self.query_one(BidEntry).show(prompt, cells)
         else:
             if switcher.current != "tricks":
@@ -211,7 +216,9 @@ class GameScreen(Screen):
 
     def _place_chart(self, width: int) -> None:
         """Show the chart when wanted (or when the terminal is wide); then the sheet shows
-        the parts of the points in its column if they fit, else on the detail line."""
+        the parts of the points in its column if they fit, beside the chart under the
+        points where they do not (a terminal that wide is tall enough for rows of two
+        lines), else on the detail line."""
         show = self._chart_wanted if self._chart_wanted is not None else width >= CHART_MIN_WIDTH
         chart = self._chart()
         if show and chart is None:
@@ -225,7 +232,7 @@ class GameScreen(Screen):
             if show:
                 self._draw_chart()
         sheet = self.query_one(ScoreSheet)
-        sheet.set_compact(sheet.full_width() > self._sheet_room())
+        sheet.fit(self._sheet_room(), stack=self._chart_shown())
         detail = self.query_one("#detail", Static)
         if detail.display != sheet.compact:
             detail.display = sheet.compact
@@ -385,17 +392,18 @@ class GameScreen(Screen):
         number = message.number
         hand = s.log.hands[number - 1]
         won = s.analysis.replays[number - 1].tricks_won
-        seats = [SeatValues(b.seat, self._seat_label(Seat[b.seat]),
-                            "b" if b.blind else ("n" if b.bid == 0 else str(b.bid)),
+        seats = [SeatValues(b.seat, self._seat_label(Seat[b.seat]), bid_typed(b.bid, b.blind),
                             won.get(Seat[b.seat], 0), self._side_index(Seat[b.seat]))
                  for b in hand.bids]
 
         def check(changes: dict[str, Any]) -> None:
-            s.verify_correction(number, bids=changes["bids"], tricks=changes["tricks"])
+            s.verify_correction(number, bids=changes["bids"], tricks=changes["tricks"],
+                                rulings=changes.get("rulings"))
 
         def save(changes: dict[str, Any]) -> None:
             done = s.correct_hand(number, bids=changes["bids"], tricks=changes["tricks"],
-                                  by=changes["by"], why=changes["why"])
+                                  rulings=changes.get("rulings"), by=changes["by"],
+                                  why=changes["why"])
             self._save(game=True, by=changes["by"], why=changes["why"] or done.what)
             self.refresh_view()
             result = f" {s.result_text()}." if s.is_over else ""
@@ -407,7 +415,8 @@ class GameScreen(Screen):
                 self._show_entry()
                 return
             effect = s.correction_effect(number, bids=changes["bids"],
-                                         tricks=changes["tricks"])
+                                         tricks=changes["tricks"],
+                                         rulings=changes.get("rulings"))
             if effect.result_before is None:
                 save(changes)
                 return
@@ -420,19 +429,48 @@ class GameScreen(Screen):
         # The notice "pick the hand" has done its work: it would only cover the dialog.
         self.app.clear_notifications()
         self.app.push_screen(CorrectionModal(number, seats, card_by_card=hand.tricks is not None,
-                                             by=self.app.by, check=check), apply)
+                                             by=self.app.by, check=check,
+                                             rulings=s.hand_rulings(number)), apply)
 
     # --- the rest ----------------------------------------------------------------------
 
     def action_export(self) -> None:
-        # The game id comes from the log: a name made safe cannot lead out of the folder.
-        path = Path(self.app.export_dir) / safe_file_name(self.session.game_id)
-        try:
-            path.write_text(dump_log(self.session.log), encoding="utf-8")
-        except OSError as exc:
-            self.app.notify(f"Could not export to {path}: {exc.strerror}", severity="error")
-            return
-        self.app.notify(f"Exported the game log to {path.resolve()}", timeout=10)
+        """Save the game's JSON log where the scorekeeper says (the log as it is now)."""
+        log = self.session.log
+        self.app.save_as("Export the game log (JSON)", default_file_name(log, ".json"),
+                         lambda: dump_log(log), "the game log")
+
+    def action_sheet(self) -> None:
+        """Save the printable score sheet (HTML) of the game as it is now."""
+        analysis = self.session.analysis
+
+        def html() -> str:
+            from ...web.sheet import render_sheet  # Jinja2, loaded when first wanted
+
+            return render_sheet(analysis, "html")
+
+        self.app.save_as("The score sheet to print or share (HTML)",
+                         default_file_name(self.session.log, ".html"), html, "the score sheet")
+
+    def commands(self) -> list[AppCommand]:
+        """The palette's commands here (``commands.py``): those that make sense now."""
+        from ..commands import AppCommand
+
+        s = self.session
+        out = [AppCommand("Export the game log (JSON)", "ctrl+s: asks where",
+                          self.action_export),
+               AppCommand("Score sheet to print or share (HTML)", "ctrl+o: asks where",
+                          self.action_sheet)]
+        if not s.is_over:
+            out.append(AppCommand("Referee mode: this hand card by card", "F2",
+                                  self.action_card_by_card))
+        if s.log.hands:
+            out.append(AppCommand("Correct a hand", "ctrl+r: pick it on the sheet",
+                                  self.action_correct))
+        out += [AppCommand("Undo the last change", "ctrl+z", self.action_undo),
+                AppCommand("Show or hide the chart", "ctrl+g", self.action_toggle_chart),
+                AppCommand("Home", "Esc", self.action_home)]
+        return out
 
     def action_card_by_card(self) -> None:
         """Enter the hand in progress card by card (or go back to it)."""

@@ -24,10 +24,12 @@ again offers to resume exactly where you were.
 | `r`, Enter | home | resume the selected unfinished game |
 | `f` | home | go to the finished games (Enter opens one) |
 | `s` | home | season standings |
+| `Tab` | new game | take the name suggested from the players in the database (with none shown: the next field) |
 | `ctrl+s` | new game | start the game |
 | `ctrl+z` | game | undo the last change: a count, a bid, a confirmed hand (it comes back for entry) or a correction (recorded in the history); on a finished game it asks first |
 | `ctrl+r` | game | correct a past hand: pick it on the sheet, change bids or tricks (a finished game: asked first, with the result it will have) |
-| `ctrl+s` | game | export the game as its JSON log (`<game id>.json` in this folder) |
+| `ctrl+s` | game | export the game as its JSON log: asks the folder (the last one used) and the file name (date, table, players); an existing file is replaced only if you say so |
+| `ctrl+o` | game | the score sheet to print or share (HTML: players, every hand with its parts, rulings, the result), saved as an export is |
 | `ctrl+g` | game | show or hide the chart of the scores |
 | `F2` | game | enter this hand card by card (referee mode), before or after the bids |
 | Enter | card by card | enter the line: a bid, a card (`ah`, `10s`, `qd`; several at once; `w ah` for a lead by W out of turn), a draw turn (`as 2c`: kept, discarded), a Blind Nil exchange (three cards); on an empty line at the end, put the hand into the game |
@@ -42,7 +44,7 @@ again offers to resume exactly where you were.
 | `Esc` | card by card | back to the score sheet (the hand stays in progress: `F2` returns) |
 | `Esc` | anywhere | back |
 | `F1` | anywhere | this help |
-| `ctrl+p` | anywhere | command palette (themes: "Change theme") |
+| `ctrl+p` | anywhere | command palette: the app's commands where they apply (new game, resume, standings, export, score sheet, referee mode, correct a hand, help) and Textual's (themes: "Change theme") |
 | `ctrl+q` | anywhere | quit (nothing is lost) |
 
 **Card by card.** The referee types each card as it is laid; impossible cards (played
@@ -51,6 +53,9 @@ ones (a renege, spades led unbroken) are taken as played and flagged with their 
 and penalty as soon as they are proven. With the deal entered the cards left are known, so a
 claim is checked by the solver (it may take a while early in a hand; the referee can go on).
 Every card is saved at once.
+
+**The footer** shows the keys that fit, Help, Esc and Quit first; every key is in this
+table and every command in the palette.
 
 **Colours.** Each side has one colour, used for its name, its score, its bids and its
 columns on the sheet, so that a score never goes on the wrong side.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +13,9 @@ from textual.widgets import Button, DataTable, Header, Label
 
 from ...season.storage import GameSummary
 from ..widgets.footer import KeysFooter
+
+if TYPE_CHECKING:
+    from ..commands import AppCommand
 
 
 def players_text(g: GameSummary) -> str:
@@ -107,3 +112,17 @@ class HomeScreen(Screen):
 
     def action_standings(self) -> None:
         self.app.show_standings()
+
+    def commands(self) -> list[AppCommand]:
+        """The palette's commands here (``commands.py``): those that make sense now."""
+        from ..commands import AppCommand
+
+        out = [AppCommand("New game", "n", self.action_new_game)]
+        if self.query_one("#unfinished", DataTable).row_count:
+            out.append(AppCommand("Resume a game", "r: the unfinished game selected",
+                                  self.action_resume))
+        if self.query_one("#finished", DataTable).row_count:
+            out.append(AppCommand("Finished games", "f: Enter opens one", self.action_finished))
+        out.append(AppCommand("Standings", "s: the season's players and partnerships",
+                              self.action_standings))
+        return out

@@ -5,10 +5,13 @@ The house-rule inputs are built from the settings' declarations (``rules.setting
 setting with choices or a yes/no is picked from a list, a number is typed (left empty for an
 optional one not in force), and ``RuleSet`` checks the bounds with messages naming the setting.
 
-A field that can be wrong (a name, season, date, table, a typed setting) has a line under it,
+A field that can be wrong (a name, season, date, table, any setting) has a line under it,
 ``#error-<field id>``, shown only when it says something: a refused start puts the reason
 there (``SetupError.field`` names the input) and moves the focus to that field; editing the
-field clears it. Nothing typed is lost.
+field clears it. Settings that contradict each other (``rules.settings.contradictions``) are
+told under the first one named; changing any setting clears that. Nothing typed is lost.
+
+A name field completes from the players in the database; Tab takes the suggestion.
 """
 
 from __future__ import annotations
@@ -32,11 +35,13 @@ from ...rules.settings import (
     RuleSet,
     Setting,
     SettingValue,
+    contradictions,
     preset,
 )
 from ...rules.seats import SEAT_NAMES, Variant
 from ...session.game_session import SessionError, SetupError, new_game_log, verify_setup
 from ..widgets.footer import KeysFooter
+from ..widgets.name_input import NameInput
 
 YES_NO = ("yes", "no")
 
@@ -98,6 +103,26 @@ def rules_from_form(texts: dict[str, str]) -> RuleSet:
         raise SetupError(text.replace("_", " "), named) from None
 
 
+def refuse_contradictions(rules: RuleSet) -> None:
+    """Settings each valid but not together (``rules.settings.contradictions``): a game is
+    never scored under them. The first is told; once it is settled, the next (if any)."""
+    problems = contradictions(rules)
+    if problems:
+        raise Contradiction(problems[0].replace("_", " "), f"rule-{first_named(problems[0])}")
+
+
+class Contradiction(SetupError):
+    """Two settings that cannot hold together; the message names both, and is said whole
+    under the first (it would make no sense without the setting it begins with)."""
+
+
+def first_named(text: str) -> str:
+    """The setting a message names first (by its position in the message; of two names
+    starting there, the longer: 'revoke_penalty_tricks' is not 'revoke_penalty')."""
+    found = [(text.find(name), -len(name), name) for name in HOUSE_RULES if name in text]
+    return min(found)[2] if found else ""
+
+
 def with_error_line(field: Widget) -> VerticalGroup:
     """A field and the line under it where what is wrong with it is said (hidden when empty)."""
     return VerticalGroup(field, Static(id=f"error-{field.id}", classes="field-error"),
@@ -130,10 +155,11 @@ class NewGameScreen(Screen):
                              allow_blank=False, id="variant", compact=True)
                 for seat, long in SEAT_NAMES.items():
                     yield Label(f"{long} ({seat})", id=f"label-{seat}")
+                    # Tab takes the name suggested from the database, as a shell does.
                     yield with_error_line(
-                        Input(id=f"name-{seat}", placeholder="name",
-                              suggester=SuggestFromList(names, case_sensitive=False),
-                              compact=True))
+                        NameInput(id=f"name-{seat}", placeholder="name",
+                                  suggester=SuggestFromList(names, case_sensitive=False),
+                                  compact=True))
                 yield Label("Deals first", id="dealer-label")
                 yield Select([(f"{SEAT_NAMES[s.name]} ({s.name})", s.name)
                               for s in Variant.PARTNERSHIP.seats], allow_blank=False,
@@ -155,8 +181,8 @@ class NewGameScreen(Screen):
                              classes="description")
                 for rule in HOUSE_RULES.values():
                     yield Label(rule.name.replace("_", " "))
-                    field = rule_input(rule)
-                    yield with_error_line(field) if isinstance(field, Input) else field
+                    # A list too: a contradiction is told under the first setting it names.
+                    yield with_error_line(rule_input(rule))
                     yield Static(rule.help, classes="description")
             yield Static(id="message", classes="message error")
             with Horizontal(classes="buttons"):
@@ -197,8 +223,10 @@ class NewGameScreen(Screen):
         self.focus_next()
 
     def _rules(self) -> RuleSet:
-        return rules_from_form({rule.name: str(self.query_one(f"#rule-{rule.name}").value)
-                                for rule in HOUSE_RULES.values()})
+        rules = rules_from_form({rule.name: str(self.query_one(f"#rule-{rule.name}").value)
+                                 for rule in HOUSE_RULES.values()})
+        refuse_contradictions(rules)
+        return rules
 
     def _date(self) -> str | None:
         text = self.query_one("#date", Input).value.strip()
@@ -237,7 +265,10 @@ class NewGameScreen(Screen):
         if fields:
             lines = list(self.query(f"#error-{field_id}"))
             if lines:
-                self._show_error(lines[0], under_field(str(exc), field_id))
+                contradiction = isinstance(exc, Contradiction)
+                self._show_error(lines[0], str(exc) if contradiction
+                                 else under_field(str(exc), field_id))
+                lines[0].set_class(contradiction, "contradiction")
             fields[0].focus()
             # The field and the line under it in view, once the line takes its place.
             shown = fields[0].parent if lines else fields[0]
@@ -252,12 +283,20 @@ class NewGameScreen(Screen):
         line.set_class(bool(text), "-shown")
 
     @on(Input.Changed)
-    def clear_error(self, event: Input.Changed) -> None:
-        """An edited field's error line goes, and with it the message below."""
-        lines = list(self.query(f"#error-{event.input.id}")) if event.input.id else []
-        if lines and lines[0].has_class("-shown"):
-            self._show_error(lines[0], "")
-            self.query_one("#message", Static).update("")
+    @on(Select.Changed)
+    def clear_error(self, event: Input.Changed | Select.Changed) -> None:
+        """An edited field's error line goes, and with it the message below; a changed
+        setting also answers a contradiction told under another setting (either may be the
+        one to change)."""
+        field = event.input if isinstance(event, Input.Changed) else event.select
+        lines = list(self.query(f"#error-{field.id}")) if field.id else []
+        if field.id and (field.id.startswith("rule-") or field.id == "preset"):
+            lines += [line for line in self.query(".field-error")
+                      if line.has_class("contradiction")]
+        for line in lines:
+            if line.has_class("-shown"):
+                self._show_error(line, "")
+                self.query_one("#message", Static).update("")
 
     def action_cancel(self) -> None:
         self.app.pop_screen()

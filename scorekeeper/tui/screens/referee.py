@@ -12,10 +12,16 @@ A claim with the deal known is judged by the double-dummy solver, which can take
 early in a hand: ``ClaimJudge`` (``tui.claim_judge``) judges a copy of the hand in a worker,
 which posts ``ClaimChecked``; the referee can go on (undo, look around) or stop the check
 meanwhile (F6).
+
+A renege's penalty is the referee's ruling (docs/rules.md 5.2): once the hand is over, the
+``RulingPrompt`` asks for each one (apply, the default, or waive; the hand scored both ways)
+and the ruling goes into the hand like an entry. Not during the play: the penalty's size is
+known only at the end, and a prompt mid-trick would catch the next card's keys ('a' of 'ah').
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -26,23 +32,28 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
-from ...rules.cards import CARDS, card
+from ...rules.cards import CARDS
 from ...referee.play import RefereeHand
-from ...referee.view import ClaimVerdict, LiveFinding, RefereeView
+from ...referee.view import ClaimVerdict, LiveFinding, RefereeView, entry_text
 from ...rules.seats import Seat, Variant
 from ...session.game_session import (
-    GameSession, HandConfirmed, SessionError, bid_text, next_drawer, next_exchange, parse_bid,
+    GameSession, HandConfirmed, RulingQuestion, SessionError, bid_text, next_drawer,
+    next_exchange, parse_bid,
 )
 from ..claim_judge import ClaimJudge
 from ..messages import CardPicked, ClaimChecked
 from ..widgets.card_grid import CardGrid
 from ..widgets.findings_panel import FindingsPanel
 from ..widgets.footer import KeysFooter
+from ..widgets.hand_summary import hand_summary
 from ..widgets.referee_dialogs import Claim, Redraw, claim_dialog, deal_dialog, redraw_dialog
+from ..widgets.ruling_prompt import RulingPrompt
 from ..widgets.score_sheet import ScoreBoard, SideView
 from ..widgets.trick_table import HandStatus, TrickTable, cards_pretty
 
 SEAT_LETTERS = {"n", "e", "s", "w"}
+#: Below these, the findings take the room of the card grid and the trick table (_make_room).
+ROOMY_WIDTH, ROOMY_HEIGHT = 100, 30
 #: What the entry line takes, by ``mode()``: examples of that, never cards for a bid.
 PLACEHOLDERS = {"bid": "0-13 n b", "draw": "kept discarded: as 2c",
                 "exchange": "3 cards: ah kd 2c", "card": "ah 10s qd", "over": "Enter"}
@@ -74,6 +85,8 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         v = session.variant
         self._labels = {s: f"{s.name} {session.player(s)[:10]}" for s in v.seats}
         self._sides = {s: v.sides.index(v.side_of(s)) for s in v.seats}
+        self._asking = False  # a ruling prompt is up: one at a time
+        self._grid_wanted = False  # ctrl+g: the grid shown even where findings need its room
 
     @property
     def hand(self) -> RefereeHand:
@@ -103,6 +116,8 @@ class RefereeScreen(Screen[HandConfirmed | None]):
             self._claim_entered(None)
         self.refresh_view()
         self.set_focus(self.query_one("#ref-field", Input))  # at once: keys typed ahead
+        if hand.is_over:  # resumed at the end of a hand: a renege may await its ruling
+            self.call_after_refresh(self._ask_rulings)
 
     # --- what the hand wants now --------------------------------------------------------
 
@@ -125,8 +140,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         h = self.hand
         if mode == "bid":
             seat = h.next_bidder()
-            blind = ", b Blind Nil" if seat and self.session.blind_nil_allowed(seat) else ""
-            return f"{self._labels[seat]} bids (0-13, n Nil{blind}):"
+            return f"{self._labels[seat]} bids ({self.session.bid_examples(seat)}):"
         if mode == "draw":
             return f"Draw {self._draw_count() + 1}: {next_drawer(h)} kept, discarded:"
         if mode == "exchange":
@@ -161,6 +175,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
                   view.deal_known)
         if self._changed("status", status):
             self.query_one(HandStatus).show(view, self._labels, self._sides)
+        self._make_room(mode, view)
         self.query_one(CardGrid).show(view.unseen, h.playable() if mode == "card" else ())
         summary = self._summary(view)
         if self._changed("findings", (view.findings, summary)):
@@ -175,32 +190,28 @@ class RefereeScreen(Screen[HandConfirmed | None]):
             self._keys_shown = keys
             self.refresh_bindings()
 
+    def _make_room(self, mode: str, view: RefereeView) -> None:
+        """Room for the findings at 80x24: beside the grid they get thirty columns, so with
+        a finding the grid shows only when asked for (ctrl+g); the hand over, no card is left
+        to pick, and in a short terminal the trick table gives way to the summary too."""
+        size = self.app.size
+        grid_shown = mode != "over" and (size.width >= ROOMY_WIDTH or not view.findings
+                                         or self._grid_wanted)
+        top_shown = mode != "over" or size.height >= ROOMY_HEIGHT
+        for widget, shown in ((self.query_one(CardGrid), grid_shown),
+                              (self.query_one("#ref-top"), top_shown)):
+            if widget.display != shown:
+                widget.display = shown
+
+    def on_resize(self) -> None:
+        self.refresh_view()
+
     def _summary(self, view: RefereeView) -> Text | None:
         h = self.hand
         if not view.is_over:
             return None
-        text = Text("Hand over. ", style="bold")
-        won = "  ".join(f"{s.name} {n}" for s, n in view.tricks_won.items())
-        text.append(f"Tricks won: {won}\n")
-        if self._judge.running:
-            text.append("Checking the claim… the referee may go on meanwhile; F6 stops the"
-                        " check.\n", style="italic")
-            return text
-        if not self._verdict_ready():
-            text.append("The claim was not checked: `scorekeeper audit` will check it on the"
-                        " exported log (F6 checks it now).\n", style="italic")
-            return text
-        r = h.result()
-        for side, p in r.points.items():
-            text.append(f"{side} {p.points_before_penalty:+d} (bid {p.bid}, won {p.tricks})  ")
-        if r.penalties.penalties:
-            text.append("\nAfter the penalties: " + "  ".join(
-                f"{side} {p.points_before_penalty:+d}" for side, p in r.corrected_points.items()))
-        if r.claim is not None:
-            text.append(f"\nClaim: {r.claim.summary}")
-        text.append("\nEnter or ctrl+s puts the hand into the game; ctrl+z takes back the last"
-                    " entry.\n", style="dim")
-        return text
+        result = h.result() if self._verdict_ready() and not self._judge.running else None
+        return hand_summary(view, result, h.rulings, h.unruled(), checking=self._judge.running)
 
     def _changed(self, key: str, value: object) -> bool:
         if self._shown.get(key) == value:
@@ -355,6 +366,8 @@ class RefereeScreen(Screen[HandConfirmed | None]):
             note += f"; trick {t.trick} won by {self._labels[t.winner]}"
         self.message(note)
         self._announce(entered.new_findings)
+        if self.hand.is_over:  # the last card: the reneges are ruled on now
+            self.call_after_refresh(self._ask_rulings)
 
     @on(CardPicked)
     def card_picked(self, message: CardPicked) -> None:
@@ -380,7 +393,9 @@ class RefereeScreen(Screen[HandConfirmed | None]):
 
     def action_grid(self) -> None:
         grid = self.query_one(CardGrid)
-        (self.query_one("#ref-field", Input) if grid.has_focus else grid).focus()
+        self._grid_wanted = not grid.has_focus  # shown while in use, even at 80 columns
+        self.refresh_view()
+        (grid if self._grid_wanted else self.query_one("#ref-field", Input)).focus()
 
     def action_undo(self) -> None:
         h = self.hand
@@ -399,7 +414,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
             self._judge.withdraw()
         self._save_draft()
         self.refresh_view()
-        self.message(f"Undone: {undo_text(undone.action)}")
+        self.message(f"Undone: {entry_text(undone.action)}")
         for f in undone.dropped_findings:
             self.app.notify(f"Withdrawn: {f.finding.message}", timeout=6)
 
@@ -483,8 +498,9 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         if verdict is not None:
             self._judge.known(verdict)
             self._announce(verdict.findings)
-        else:
-            self._judge.start(h)
+            self.call_after_refresh(self._ask_rulings)
+        else:  # the rulings wait for the verdict: a ruling made meanwhile would change the
+            self._judge.start(h)  # hand under the check, and the verdict be thrown away
 
     @on(ClaimChecked)
     def claim_checked(self, message: ClaimChecked) -> None:
@@ -501,6 +517,7 @@ class RefereeScreen(Screen[HandConfirmed | None]):
             self._judge.known(message.verdict)
             self._announce(message.verdict.findings)
             self.app.notify(message.verdict.summary, title="Claim", timeout=12)
+            self.call_after_refresh(self._ask_rulings)
         if self.is_mounted:
             self.refresh_view()
 
@@ -520,8 +537,49 @@ class RefereeScreen(Screen[HandConfirmed | None]):
         if self._judge.running:
             self.message("The claim is being checked: wait, or F6 stops the check", error=True)
             return
+        self._ask_rulings(confirm=True)
+
+    # --- rulings ------------------------------------------------------------------------
+
+    def _ask_rulings(self, confirm: bool = False) -> None:
+        """Ask the referee about the next renege not ruled on (the hand over); with
+        ``confirm``, put the hand into the game once none is left."""
+        if self._asking or self._judge.running or self.session.referee is None:
+            return  # (a claim being checked: asked when its verdict comes)
+        question = self.session.ruling_question()
+        if question is None:
+            if confirm:
+                self._confirm_now()
+            return
+        self._asking = True
+        # The finding's notice says what the prompt says, and at 80x24 it would cover the
+        # prompt's buttons.
+        self.app.clear_notifications()
+        labels = [self.session.side_label(side) for side in self.session.variant.sides]
+        self.app.push_screen(RulingPrompt(question, labels),
+                             partial(self._ruled, question, confirm))
+
+    def _ruled(self, question: RulingQuestion, confirm: bool, decision: str | None) -> None:
+        self._asking = False
+        if decision is None:
+            self.refresh_view()
+            self.message(f"The renege by {question.seat} at trick {question.trick} is not ruled"
+                         " on yet: Enter asks again before the hand goes into the game")
+            return
+        try:
+            made = self.session.rule(question.trick, question.seat, decision,
+                                     code=question.code, by=self.app.by)
+        except SessionError as exc:
+            self._refused(exc)
+            return
+        self._save_draft()
+        self.refresh_view()
+        self.message(f"Ruling: {made.what}")
+        self._ask_rulings(confirm)
+
+    def _confirm_now(self) -> None:
+        h, s = self.hand, self.session
         log_hand = h.result().log_hand if self._verdict_ready() else h.to_log_hand()
-        s = self.session
         try:
             done = s.confirm_played_hand(log_hand)
         except SessionError as exc:
@@ -537,16 +595,3 @@ class RefereeScreen(Screen[HandConfirmed | None]):
     def action_sheet(self) -> None:
         self._judge.stop()
         self.dismiss(None)
-
-
-def undo_text(action: dict[str, Any]) -> str:
-    op = action["op"]
-    if op == "card":
-        return f"{action['seat']}'s {card(action['card']).pretty()}"
-    if op == "bid":
-        return f"{action['seat']}'s bid {bid_text(action['bid'], action.get('blind', False))}"
-    if op == "draw":
-        return f"{action['seat']}'s draw turn"
-    if op == "exchange":
-        return f"the exchange from {action['from']}"
-    return {"deal": "the deal", "claim": "the claim", "redraw": "the redraw"}.get(op, op)

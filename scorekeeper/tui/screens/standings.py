@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,9 +14,13 @@ from textual.widgets import DataTable, Label, Select, Static
 from ...season.standings import Standings, StandingRow
 from ..widgets.footer import KeysFooter
 
+if TYPE_CHECKING:
+    from ..commands import AppCommand
+
 ALL = "__all__"
-COLUMNS = ("rank", "name", "games", "won", "lost", "win %", "points +/-", "nil made",
-           "bags", "rating")
+#: Short headings, so that the table fits 80 columns with the usual names (the note below
+#: says what they mean); longer names scroll sideways (left and right arrows).
+COLUMNS = ("#", "name", "games", "won", "lost", "win %", "+/-", "nil", "bags", "rating")
 
 
 def _cells(row: StandingRow) -> list[str]:
@@ -69,4 +75,11 @@ class StandingsScreen(Screen):
         if standings.unfinished:
             note += f"; {len(standings.unfinished)} unfinished (not counted)"
         self.query_one("#standings-note", Static).update(
-            f"{note}. Ranked by {standings.ranking}. Rating: {standings.rating}.")
+            f"{note}. Ranked by {standings.ranking}. +/-: points for minus against; nil:"
+            f" Nils made/bid (BN Blind Nil). Rating: {standings.rating}.")
+
+    def commands(self) -> list[AppCommand]:
+        """The palette's commands here (``commands.py``)."""
+        from ..commands import AppCommand
+
+        return [AppCommand("Home", "Esc", self.app.pop_screen)]

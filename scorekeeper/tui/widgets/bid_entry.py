@@ -89,8 +89,9 @@ class EntryPanel(Vertical):
 
 
 class BidEntry(EntryPanel):
-    """Bids in turn: 0-13, n for Nil, b for Blind Nil."""
+    """Bids in turn: 0-13, n for Nil, b for Blind Nil, b6 for a blind 6 (where the rules have
+    blind bids)."""
 
-    RESTRICT = r"[0-9nNbB]{0,2}"
+    RESTRICT = r"[0-9nNbB]{0,3}"
     PLACEHOLDER = "0-13 n b"
     TYPED = BidTyped

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...referee.view import LiveFinding
+from .trick_table import cards_pretty
 
 
 def evidence_text(evidence: Mapping[str, Any]) -> str:
@@ -30,10 +31,11 @@ def finding_text(f: LiveFinding) -> Text:
     where = f"trick {fd.trick}" if fd.trick else "hand"
     text.append(f"{where} · {fd.code.replace('_', ' ')}", style="bold red"
                 if fd.invalid else "bold")
-    text.append(f": {fd.message}\n")
+    # Cards as the rest of the screen writes them (2♥, not 2H).
+    text.append(f": {cards_pretty(fd.message)}\n")
     if fd.evidence:
-        text.append(f"  evidence: {evidence_text(fd.evidence)}\n", style="dim")
-    text.append(f"  penalty: {f.penalty.text}", style="italic")
+        text.append(f"  evidence: {cards_pretty(evidence_text(fd.evidence))}\n", style="dim")
+    text.append(f"  penalty: {cards_pretty(f.penalty.text)}", style="italic")
     return text
 
 

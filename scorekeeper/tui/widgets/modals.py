@@ -1,4 +1,5 @@
-"""Modal dialogs: a yes/no question, the end of the game, and a hand's correction."""
+"""Modal dialogs: a yes/no question, the end of the game, and a hand's correction (its bids,
+tricks and the referee's rulings on its reneges)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from ...session.game_session import SessionError, parse_bid, parse_tricks
+from ...session.game_session import (
+    RulingQuestion, SessionError, SideOutcome, parse_bid, parse_tricks,
+)
 from .footer import KeysFooter
 from .score_sheet import side_style
 
@@ -89,20 +92,33 @@ class SeatValues:
     side: int
 
 
+#: A ruling as typed in the correction dialog: the key the referee prompt uses too.
+DECISION_KEYS = {"a": "apply", "w": "waive"}
+
+
+def _ways(outcomes: Sequence[SideOutcome]) -> str:
+    return " ".join(f"{o.side} {o.points:+d}" for o in outcomes)
+
+
 class CorrectionModal(ModalScreen[dict[str, Any] | None]):
-    """Change a confirmed hand's bids or tricks. ``check`` raises a ``SessionError`` when the
-    change cannot be made; its message is shown here, and the dialog stays open."""
+    """Change a confirmed hand's bids or tricks, and the referee's ruling on each of its
+    reneges (``rulings``, the session's ``hand_rulings``: a for apply, w for waive, with the
+    hand's points both ways). ``check`` raises a ``SessionError`` when the change cannot be
+    made; its message is shown here, and the dialog stays open. Dismissed with the changes:
+    ``bids``, ``tricks``, ``rulings`` ((code, trick, seat) -> 'apply' or 'waive'), ``by``,
+    ``why``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
 
     def __init__(self, number: int, seats: Sequence[SeatValues], *, card_by_card: bool,
-                 by: str, check: Callable[[dict[str, Any]], None]) -> None:
+                 by: str, check: Callable[[dict[str, Any]], None],
+                 rulings: Sequence[RulingQuestion] = ()) -> None:
         super().__init__()
         self.number, self.seats, self.card_by_card = number, list(seats), card_by_card
-        self.by, self.check = by, check
+        self.by, self.check, self.rulings = by, check, list(rulings)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog correction"):
+        with Vertical(classes="dialog correction" + (" with-rulings" if self.rulings else "")):
             yield Static(Text(f"Correct hand {self.number}", style="bold"), classes="question")
             with Grid(classes="correction-grid"):
                 yield Label("")
@@ -110,10 +126,19 @@ class CorrectionModal(ModalScreen[dict[str, Any] | None]):
                 yield Label("tricks won")
                 for s in self.seats:
                     yield Label(Text(s.label, style=side_style(s.side)))
-                    yield Input(s.bid, id=f"bid-{s.seat}", restrict=r"[0-9nNbB]{0,2}",
+                    yield Input(s.bid, id=f"bid-{s.seat}", restrict=r"[0-9nNbB]{0,3}",
                                 compact=True)
                     yield Input(str(s.tricks), id=f"tricks-{s.seat}", restrict=r"[0-9]{0,2}",
                                 disabled=self.card_by_card, compact=True)
+            if self.rulings:
+                with Grid(classes="correction-rulings"):
+                    for i, q in enumerate(self.rulings):
+                        yield Label(f"Renege {q.seat} trick {q.trick}")
+                        yield Input({"apply": "a", "waive": "w"}.get(q.decision or "", ""),
+                                    id=f"ruling-{i}", restrict=r"[aAwW]?", compact=True,
+                                    placeholder="a/w")
+                        yield Label(f"a apply: {_ways(q.applied)}   w waive:"
+                                    f" {_ways(q.waived)}", classes="description")
             with Grid(classes="correction-who"):
                 yield Label("who corrects")
                 yield Input(self.by, id="by", placeholder="who corrects", compact=True)
@@ -140,7 +165,12 @@ class CorrectionModal(ModalScreen[dict[str, Any] | None]):
         if not self.card_by_card:
             tricks = {s.seat: parse_tricks(self.query_one(f"#tricks-{s.seat}", Input).value)
                       for s in self.seats}
-        return {"bids": bids, "tricks": tricks,
+        rulings = {}
+        for i, q in enumerate(self.rulings):
+            typed = self.query_one(f"#ruling-{i}", Input).value.strip().lower()
+            if typed:  # left empty: no ruling (a renege no one ruled on scores as played)
+                rulings[q.key] = DECISION_KEYS[typed]
+        return {"bids": bids, "tricks": tricks, "rulings": rulings or None,
                 "by": self.query_one("#by", Input).value.strip() or "scorekeeper",
                 "why": self.query_one("#why", Input).value.strip() or None}
 

@@ -64,16 +64,21 @@ PARTS: tuple[tuple[str, str, str], ...] = (
     ("bag_penalty", "pen", "bag penalty"))
 
 
-def _parts_text(points: int, parts: dict[str, int]) -> str:
-    """'+51: 50 +1b' -- the points, then the parts: contract (or set), bags, nil, BN (Blind
-    Nil), pen (bag penalty). Just the points when the contract is all there is."""
+def _parts_only(parts: dict[str, int]) -> str:
+    """'50 +1b': the parts alone (contract or set, bags, nil, BN Blind Nil, pen bag
+    penalty); '' when the contract is all there is."""
     bits = [str(parts["contract"])]
     for key, mark, _ in PARTS:
         if parts[key]:
             bits.append(f"{parts[key]:+d}{mark}")
-    if len(bits) == 1:
-        return f"{points:+d}"
-    return f"{points:+d}: {' '.join(bits)}"
+    return " ".join(bits) if len(bits) > 1 else ""
+
+
+def _parts_text(points: int, parts: dict[str, int]) -> str:
+    """'+51: 50 +1b' -- the points, then the parts. Just the points when the contract is
+    all there is."""
+    only = _parts_only(parts)
+    return f"{points:+d}: {only}" if only else f"{points:+d}"
 
 
 def parts_words(points: int, parts: dict[str, int]) -> str:
@@ -82,6 +87,13 @@ def parts_words(points: int, parts: dict[str, int]) -> str:
     bits = [f"{'set' if contract < 0 else 'contract'} {contract:+d}"] if contract else []
     bits += [f"{word} {parts[key]:+d}" for key, _, word in PARTS if parts[key]]
     return f"{points:+d}" + (f" = {', '.join(bits)}" if bits else "")
+
+
+def _bids_text(r: dict[str, Any]) -> str:
+    """'4+nil/5+1': each seat's bid, then each seat's tricks."""
+    seats = list(r["tricks_won"])
+    return ("+".join(_bid_text(r, s) for s in seats) + "/"
+            + "+".join(str(r["tricks_won"][s]) for s in seats))
 
 
 def _score_text(r: dict[str, Any]) -> str:
@@ -93,8 +105,13 @@ class ScoreSheet(DataTable):
     seat: nil, BN), the points with their parts (contract, bags, Nil, Blind Nil, bag
     penalty) and the running score with the bags carried.
 
-    Compact (when the full sheet is wider than the room it has): the points column shows
-    the points alone, and ``detail(key)`` words the parts of a hand for a line below.
+    Three layouts (``fit``), the first that fits the room the sheet has:
+
+    - full: the points with their parts on one line ('+251: 50 +1b +200BN');
+    - stacked (only where asked, beside the chart): a hand whose parts do not fit beside
+      its points has them on a second line of its row, so every row keeps its parts;
+    - compact: the points alone, and ``detail(key)`` words the parts of a hand for a line
+      below (at 80x24, where two-line rows would leave room for too few hands).
 
     Speed: a confirmed hand adds one row, but ``DataTable`` keys its renders (cells and
     lines) by a counter that every added row bumps, so the frame after it renders every
@@ -115,21 +132,27 @@ class ScoreSheet(DataTable):
         self._lines: dict[tuple[Any, ...], Strip] = {}
         self._sides: tuple[str, ...] = ()
         self._shown: dict[str, dict[str, Any]] = {}
-        self._compact = False
+        self._layout = "full"
         self._full: dict[str, int] = {}
+        self._stacked: dict[str, int] = {}  # the points columns' widths, stacked
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
 
     # --- columns and widths ---------------------------------------------------------------
 
     @property
     def compact(self) -> bool:
-        return self._compact
+        return self._layout == "compact"
+
+    @property
+    def layout(self) -> str:
+        return self._layout
 
     def set_sides(self, sides: Sequence[str]) -> None:
         """Columns for the sides of the game (NS and EW, or N and S)."""
         self._sides = tuple(sides)
         self._shown = {}
         self._full = {}
+        self._stacked = {}
         self._add_columns()
 
     def _add_columns(self) -> None:
@@ -142,21 +165,33 @@ class ScoreSheet(DataTable):
             self.add_column(Text(f"{side} points", style=style), key=f"{side}-pts")
             self.add_column(Text(f"{side} score", style=style), key=f"{side}-score")
 
-    def full_width(self) -> int:
-        """The width the sheet needs with the parts in the points column (scroll bar
-        included)."""
+    def full_width(self, layout: str = "full") -> int:
+        """The width the sheet needs in ``layout`` ('full': the parts beside the points,
+        'stacked': under them where they do not fit), scroll bar included."""
         headers = {"n": 1, "dealer": 1}
         for side in self._sides:
             headers |= {f"{side}-bid": len(side) + 8, f"{side}-pts": len(side) + 7,
                         f"{side}-score": len(side) + 6}
+        widths = self._full | (self._stacked if layout == "stacked" else {})
         padding = 2 * self.cell_padding
-        return sum(max(w, self._full.get(k, 0)) + padding for k, w in headers.items()) + 2
+        return sum(max(w, widths.get(k, 0)) + padding for k, w in headers.items()) + 2
 
-    def set_compact(self, compact: bool) -> None:
-        """Points alone (the parts go to the detail line), or the points with their parts."""
-        if compact == self._compact:
+    def layout_for(self, room: int, *, stack: bool = False) -> str:
+        """The first layout that fits ``room`` columns (stacked only if ``stack``)."""
+        if self.full_width() <= room:
+            return "full"
+        if stack and self.full_width("stacked") <= room:
+            return "stacked"
+        return "compact"
+
+    def fit(self, room: int, *, stack: bool = False) -> None:
+        self.set_layout(self.layout_for(room, stack=stack))
+
+    def set_layout(self, layout: str) -> None:
+        """Show the hands in ``layout`` (the rows are made again)."""
+        if layout == self._layout:
             return
-        self._compact = compact
+        self._layout = layout
         hands = list(self._shown.values())
         row = self.cursor_row
         self._shown = {}
@@ -167,23 +202,35 @@ class ScoreSheet(DataTable):
 
     # --- rows -----------------------------------------------------------------------------
 
-    def _row(self, hand: dict[str, Any]) -> list[Any]:
+    def _measure(self, hand: dict[str, Any]) -> None:
+        """Take the hand's texts into the widths the layouts need."""
+        full, stacked = self._full, self._stacked
+        full["n"] = max(full.get("n", 0), len(str(hand["number"])))
+        for side in self._sides:
+            r = hand["sides"][side]
+            texts = {"bid": _bids_text(r), "pts": _parts_text(r["points"], r["parts"]),
+                     "score": _score_text(r)}
+            for key, text in texts.items():
+                full[f"{side}-{key}"] = max(full.get(f"{side}-{key}", 0), len(text))
+            lines = (f"{r['points']:+d}", _parts_only(r["parts"]))
+            stacked[f"{side}-pts"] = max(stacked.get(f"{side}-pts", 0), *map(len, lines))
+
+    def _row(self, hand: dict[str, Any]) -> tuple[list[Any], int]:
+        """The row's cells and its height (2: a stacked row with parts on a second line)."""
         cells: list[Any] = [str(hand["number"]), hand["dealer"]]
-        full = self._full
-        full["n"] = max(full.get("n", 0), len(cells[0]))
+        height = 1
         for i, side in enumerate(self._sides):
             r = hand["sides"][side]
-            seats = list(r["tricks_won"])
-            bids = ("+".join(_bid_text(r, s) for s in seats) + "/"
-                    + "+".join(str(r["tricks_won"][s]) for s in seats))
+            points = f"{r['points']:+d}"
             parts = _parts_text(r["points"], r["parts"])
-            score = _score_text(r)
-            for key, text in (("bid", bids), ("pts", parts), ("score", score)):
-                full[f"{side}-{key}"] = max(full.get(f"{side}-{key}", 0), len(text))
-            cells.append(bids)
-            cells.append(f"{r['points']:+d}" if self._compact else parts)
-            cells.append(Text(score, style=side_style(i)))
-        return cells
+            if self._layout == "compact":
+                parts = points
+            elif self._layout == "stacked" and len(parts) > max(
+                    len(side) + 7, self._stacked[f"{side}-pts"]):  # its column's width
+                parts = f"{points}\n{_parts_only(r['parts'])}"
+                height = 2
+            cells += [_bids_text(r), parts, Text(_score_text(r), style=side_style(i))]
+        return cells, height
 
     def show_hands(self, hands: Sequence[dict[str, Any]]) -> None:
         """Show the report's hands; rows that did not change are kept."""
@@ -199,8 +246,11 @@ class ScoreSheet(DataTable):
                 self.remove_row(key)
                 del self._shown[key]
         for hand in hands[keep:]:
+            self._measure(hand)
+        for hand in hands[keep:]:
             key = str(hand["number"])
-            self.add_row(*self._row(hand), key=key)
+            cells, height = self._row(hand)
+            self.add_row(*cells, key=key, height=height)
             self._shown[key] = hand
         if self.row_count:
             self.move_cursor(row=self.row_count - 1, animate=False)

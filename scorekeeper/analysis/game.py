@@ -28,7 +28,8 @@ from ..rules.replay import Finding, HandReplay
 from ..rules.bidding import blind_bid_allowed
 from ..rules.scoring import (Bid, GameScore, HandInput, SideTotals, behind_by, blind_nil_allowed,
                              blind_number_counts, initial_totals, score_game)
-from ..rules.settings import DEFAULT_RULES, RuleSet, contradictions, rules_with_preset
+from ..rules.settings import (DEFAULT_RULES, RuleSet, contradictions, not_for_variant,
+                              rules_with_preset)
 from ..rules.seats import Seat, Variant
 
 if TYPE_CHECKING:
@@ -235,6 +236,8 @@ def _game_findings(a: GameAnalysis) -> None:
     add = a.findings.append
     for problem in contradictions(rules):
         add(HandFinding(None, Finding("rules_contradict", f"house rules: {problem}")))
+    for problem in not_for_variant(rules, v.value):
+        add(HandFinding(None, Finding("rules_not_for_variant", f"house rules: {problem}")))
     players = getattr(a.log, "players", None) or {}
     for seats in repeated_players(players):
         # One person cannot hold two hands; names are compared as people read them

@@ -17,7 +17,7 @@ from .identifiers import date_problem, game_id_problem, repeated_players
 from .json_types import (Defer, check_dict, check_int, check_keys, check_list, check_opt_str,
                          check_str)
 from ..rules.settings import (DEFAULT_RULES, HOUSE_RULES, PRESETS, RuleSet, contradictions,
-                              rules_with_preset)
+                              not_for_variant, rules_with_preset)
 from ..rules.seats import Seat, Variant
 
 SEATS = {Variant.PARTNERSHIP: {s.name: s for s in Variant.PARTNERSHIP.seats},
@@ -87,8 +87,8 @@ def read_head(data: Any) -> LogHead:
     if repeated_players(players):
         raise Defer  # the analysis reports it (player_repeated)
     rules = _rules(data.get("rules"))
-    if contradictions(rules):
-        raise Defer  # the analysis reports it (rules_contradict)
+    if contradictions(rules) or not_for_variant(rules, variant.value):
+        raise Defer  # the analysis reports it (rules_contradict, rules_not_for_variant)
     event = _event(data.get("event"))
     initial = _initial(data.get("initial"), variant)
     _history(data.get("history"))

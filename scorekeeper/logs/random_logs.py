@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules.cards import CARDS, SPADES_MASK, Card, cards_in
 from ..rules.hand import HandPlay
+from ..rules.replay import first_leader
 from ..rules.scoring import Bid, HandInput, score_game
 from ..rules.settings import DEFAULT_RULES, RuleSet
 from ..rules.seats import Seat, Variant
@@ -93,7 +94,9 @@ def play_random_hand(
             m_give, m_take = _mask(give), _mask(take)
             held[blind] = (held[blind] & ~m_give) | m_take
             held[blind.partner] = (held[blind.partner] & ~m_take) | m_give
-    engine = HandPlay(variant, first, held)
+    # The play honours the game's play rules (who leads first, what may be led).
+    first = first_leader(variant, dealer, held, rules)
+    engine = HandPlay(variant, first, held, rules=rules)
     tricks = []
     current: list[str] = []
     leader = first

@@ -17,6 +17,7 @@ INVALID_CODES = frozenset({
     "play_out_of_turn", "hand_over", "trick_size", "trick_count", "tricks_won_total",
     "claim_invalid", "result_missing", "hand_after_game_won", "player_repeated",
     "ruling_unfounded", "rules_contradict",
+    "rules_not_for_variant",
 })
 
 

@@ -281,6 +281,20 @@ FAILED_NIL_TRICKS: tuple[str, ...] = HOUSE_RULES["failed_nil_tricks"].choices
 REVOKE_PENALTIES: tuple[str, ...] = HOUSE_RULES["revoke_penalty"].choices
 
 
+PARTNERSHIP_ONLY = ("min_side_bid", "nil_passing", "both_nil_as_one", "first_trick")
+"""Settings that only a partnership game has (a side of two, partners who exchange, a first
+lead after the dealer's left): a two-player game refuses them away from their defaults."""
+
+
+def not_for_variant(rules: RuleSet, variant: str) -> list[str]:
+    """The settings of ``rules`` a ``variant`` game cannot be played under, each named."""
+    if variant != "two_player":
+        return []
+    return [f"{name} {getattr(rules, name)!r} is a partnership rule; a two-player game plays"
+            f" without it" for name in PARTNERSHIP_ONLY
+            if getattr(rules, name) != HOUSE_RULES[name].default]
+
+
 def contradictions(rules: RuleSet) -> list[str]:
     """Settings of ``rules`` that cannot hold together, each naming both (a game is never
     scored under them: the form refuses them and ``validate`` reports ``rules_contradict``).

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from ..logs.identifiers import date_problem, game_id_problem, repeated_players
 from ..logs.models import GameLog
 from ..rules.seats import Seat, Variant
-from ..rules.settings import RuleSet
+from ..rules.settings import PARTNERSHIP_ONLY, RuleSet, not_for_variant
 from .events import SetupError
 
 #: The log extension key where the app keeps what the format has no field for.
@@ -35,6 +35,10 @@ def new_game_log(
         raise SetupError(f"{variant!r} is not a variant (partnership or two_player)",
                          "variant") from None
     verify_setup(v, players, first_dealer)
+    for name in PARTNERSHIP_ONLY:  # a two-player game cannot be played under these
+        if v is Variant.TWO_PLAYER and rules is not None and (
+                getattr(rules, name) != getattr(RuleSet(), name)):
+            raise SetupError(not_for_variant(rules, v.value)[0], f"rule-{name}")
     if date and (problem := date_problem(date)):
         raise SetupError(f"date: {problem}", "date")
     if game_id and (problem := game_id_problem(game_id)):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from scorekeeper.logs.identifiers import player_key
-from scorekeeper.rules.settings import HOUSE_RULES, Setting
+from scorekeeper.rules.settings import HOUSE_RULES, PARTNERSHIP_ONLY, Setting
 
 CARD_TEXTS = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 card_texts = st.sampled_from(CARD_TEXTS)
@@ -164,6 +164,9 @@ def logs(draw, hands=3, most=13, nulls=False):
     seats = ["N", "E", "S", "W"] if variant == "partnership" else ["N", "S"]
     sides = ["NS", "EW"] if variant == "partnership" else ["N", "S"]
     rules = draw(rules_objects())
+    if variant == "two_player":  # a partnership rule makes a two-player log invalid
+        for name in PARTNERSHIP_ONLY:
+            rules.pop(name, None)
     event = draw(optional(st.builds(
         lambda season, date, table, notes, ext: drop_none(
             {"season": season, "date": date, "table": table, "notes": notes}) | ext,

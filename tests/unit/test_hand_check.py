@@ -72,7 +72,8 @@ def test_codes_are_the_replays_codes():
     assert len(set(CODES)) == len(CODES)
     # the game-level codes are the analysis's, not a hand's
     assert codes_of(INVALID_MASK) == INVALID_CODES - {"hand_after_game_won", "player_repeated",
-                                                      "ruling_unfounded", "rules_contradict"}
+                                                      "ruling_unfounded", "rules_contradict",
+                                                      "rules_not_for_variant"}
     assert codes_of(CODE_BITS["revoke"] | CODE_BITS["trick_size"]) == {"revoke", "trick_size"}
     assert codes_of(0) == frozenset()
 

@@ -48,3 +48,26 @@ def test_an_unknown_preset_is_a_schema_error():
 def test_the_sheet_names_the_preset_settings():
     a = analyse_game(log_from_data(with_rules({"preset": "two-of-clubs"})))
     assert a.rules.first_trick == "two_of_clubs"
+
+
+# -- settings a two-player game cannot be played under ----------------------------------------
+def test_a_partnership_rule_is_refused_for_a_two_player_game(tmp_path):
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+    from scorekeeper.session.events import SetupError
+    from scorekeeper.session.new_game import new_game_log
+
+    data = json.loads((ROOT / "examples" / "two-player-game.json").read_text())
+    data["rules"] = {"first_trick": "two_of_clubs"}
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert (result.exit_code, result.stdout) == (2, (
+        f"{path}: game: house rules: first_trick 'two_of_clubs' is a partnership rule; a"
+        " two-player game plays without it [rules_not_for_variant]\n"))
+    assert read_fast(json.dumps(data)) is None
+    with pytest.raises(SetupError, match="min_side_bid 4 is a partnership rule") as caught:
+        new_game_log("two_player", {"N": "Megan", "S": "Drew"}, "N",
+                     rules=DEFAULT_RULES.with_changes(min_side_bid=4))
+    assert caught.value.field == "rule-min_side_bid"

@@ -38,6 +38,7 @@ from ..rules.cards import CARDS
 from ..logs.game_part import read_head, recorded_scores
 from ..logs.json_types import DEFER
 from ..rules.bitplay.clean_tricks import play_tricks4
+from ..rules.bidding import has_bidding_rules
 from ..rules.trick import has_play_rules
 from ..rules.scoring import Bid, HandInput, ScoredHand, initial_totals, score_game
 from ..rules.seats import Seat, Variant
@@ -78,8 +79,9 @@ def sweep_log(data: Any, file: str) -> tuple[int, str] | None:
     caller audits it in full)."""
     try:
         head = read_head(data)
-        if head.variant is not _P or has_play_rules(head.rules):
-            raise _NotPlain  # (the play house rules: the full audit knows them)
+        if head.variant is not _P or has_play_rules(head.rules) or has_bidding_rules(
+                head.rules) or head.rules.nil_passing:
+            raise _NotPlain  # (house rules with findings of their own: the full audit's)
         hands = data["hands"]
         if type(hands) is not list or not hands:
             raise _NotPlain

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from .findings import Finding
-from .scoring import Bid, behind_by, blind_number_counts
+from .scoring import Bid, behind_by, blind_bid_allowed, blind_number_counts
 from .seats import Seat, Variant
 from .settings import DEFAULT_RULES, RuleSet
 
@@ -24,12 +24,6 @@ def has_bidding_rules(rules: RuleSet) -> bool:
     """Whether ``rules`` has any bidding setting away from RULES.md (most games do not)."""
     return not rules.nil_allowed or rules.min_side_bid is not None or (
         rules.blind_bid_min is not None)
-
-
-def blind_bid_allowed(side: str, scores: Mapping[str, int], rules: RuleSet) -> bool:
-    """Whether a seat of ``side`` may bid a number blind with the game at ``scores``."""
-    return rules.blind_bid_min is not None and behind_by(side, scores) >= (
-        rules.blind_bid_min_deficit)
 
 
 def _below_minimum(variant: Variant, side: str, bids: Mapping[Seat, Bid],

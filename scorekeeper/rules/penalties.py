@@ -109,11 +109,9 @@ class HandPenalties:
     """Sides set for the hand (``revoke_penalty: "set"`` or ``"set_and_credit"``)."""
     credited_sides: frozenset[str] = frozenset()
     """Sides credited their contract exactly (``revoke_penalty: "set_and_credit"``)."""
-
-    @property
-    def revoking_sides(self) -> tuple[str, ...]:
-        """The side of each penalised revoke (a repeated one in the same suit is not)."""
-        return tuple(p.offending_side for p in self.penalties if p.kind != "none")
+    revoking_sides: tuple[str, ...] = ()
+    """The side of each proven revoke but a repeated one in the same suit (bridge law 64B2:
+    covered by the first), whatever the penalty: what ``second_revoke_forfeits`` counts."""
 
 
 def penalise_hand(
@@ -134,6 +132,7 @@ def penalise_hand(
     revokes = sorted(revokes, key=_trick_and_seat)
     if not revokes:  # nearly every hand
         return HandPenalties((), won, _NO_SIDE)
+    counted: list[str] = []
     nil = {b.seat for b in bids if b.tricks == 0}
     penalties: list[RevokePenalty] = []
     set_sides: set[str] = set()
@@ -147,6 +146,7 @@ def penalise_hand(
             penalties.append(RevokePenalty(r, side, other, "none"))
             continue
         seen.add((r.seat, r.suit))
+        counted.append(side)
         if rules.revoke_penalty in ("set", "set_and_credit"):
             kind = "none" if side in set_sides else rules.revoke_penalty
             set_sides.add(side)
@@ -170,7 +170,7 @@ def penalise_hand(
                                        credit if moved else None))
     # A side set and credited at once (both sides revoked): set wins, it is the penalty.
     return HandPenalties(tuple(penalties), won, frozenset(set_sides),
-                         frozenset(credited - set_sides))
+                         frozenset(credited - set_sides), tuple(counted))
 
 
 _NO_SIDE: frozenset[str] = frozenset()

@@ -305,7 +305,15 @@ def score_game(
     ends = _GameEnds(sides, rules) if _GameEnds.needed(rules) else None
     h = None
     for i, h in enumerate(hands, start=1):
-        points = score_hand(variant, h.bids, h.tricks_won, rules, h.set_sides,
+        bids = h.bids
+        if rules.blind_bid_min is not None and any(b.blind and b.tricks for b in bids):
+            # A blind number is doubled only when the side trailed enough before the hand;
+            # otherwise it is scored as the plain bid it is (and reported).
+            before = {s: t.score for s, t in totals.items()}
+            bids = tuple(b._replace(blind=False) if b.blind and b.tricks and not
+                         blind_bid_allowed(variant.side_of(b.seat), before, rules) else b
+                         for b in bids)
+        points = score_hand(variant, bids, h.tricks_won, rules, h.set_sides,
                             h.credited_sides)
         results = {side: apply_hand(totals[side], points[side], rules) for side in sides}
         totals = {side: SideTotals(r.score, r.bags) for side, r in results.items()}
@@ -370,17 +378,24 @@ class _GameEnds:
             events += [f"{s}'s second revoke forfeits the game" for s in lost]
             losers += lost
         if rules.set_limit_in_row is not None:
-            lost = [s for s, n in self.sets_in_row.items() if n >= rules.set_limit_in_row]
-            events += [f"{s} set {rules.set_limit_in_row} hands in a row: the game is lost"
+            n = rules.set_limit_in_row
+            lost = [s for s, k in self.sets_in_row.items() if k >= n]
+            events += [f"{s} set {n} hand{'s' if n != 1 else ''} in a row: the game is lost"
                        for s in lost if s not in losers]
             losers += [s for s in lost if s not in losers]
         if rules.set_limit_in_game is not None:
-            lost = [s for s, n in self.sets.items() if n >= rules.set_limit_in_game]
-            events += [f"{s} set in {rules.set_limit_in_game} hands: the game is lost"
+            n = rules.set_limit_in_game
+            lost = [s for s, k in self.sets.items() if k >= n]
+            events += [f"{s} set in {n} hand{'s' if n != 1 else ''}: the game is lost"
                        for s in lost if s not in losers]
             losers += [s for s in lost if s not in losers]
         if losers:
-            return self._between([s for s in totals if s not in losers] or list(totals), totals)
+            winner, tied = self._between([s for s in totals if s not in losers]
+                                         or list(totals), totals)
+            if tied:  # every side lost, level: neither wins, another hand is played
+                events.append("every side lost, level on points: another hand is played")
+                return None, False
+            return winner, False
         if rules.all_thirteen_wins:
             clean = [s for s, r in results.items() if r.hand.bid == 13 and r.hand.tricks == 13]
             if clean:
@@ -426,6 +441,13 @@ def tied_at_target(scores: Mapping[str, int], rules: RuleSet = DEFAULT_RULES) ->
 def behind_by(side: str, scores: Mapping[str, int]) -> int:
     """How far ``side`` trails the best other side (negative when it leads)."""
     return max(v for s, v in scores.items() if s != side) - scores[side]
+
+
+def blind_bid_allowed(side: str, scores: Mapping[str, int], rules: RuleSet) -> bool:
+    """Whether a seat of ``side`` may bid a number blind with the game at ``scores``: the
+    rules have blind bids and the side trails by ``blind_bid_min_deficit``."""
+    return rules.blind_bid_min is not None and behind_by(side, scores) >= (
+        rules.blind_bid_min_deficit)
 
 
 def blind_nil_allowed(side: str, scores: Mapping[str, int], rules: RuleSet = DEFAULT_RULES) -> bool:

@@ -174,7 +174,8 @@ def test_example_i_blind_bids_score_double():
     made = score_game(P, [hand([blind6, 3, 2, 3], [7, 3, 2, 1])], rules,
                       {"NS": SideTotals(150, 0), "EW": SideTotals(300, 0)})
     assert side(made, 0, "NS")[0] == 161           # 8 bid, 9 taken: 2 x 80 and a bag
-    set_ = score_game(P, [hand([blind6, 3, 2, 3], [5, 4, 2, 2])], rules)
+    set_ = score_game(P, [hand([blind6, 3, 2, 3], [5, 4, 2, 2])], rules,
+                      {"NS": SideTotals(150, 0), "EW": SideTotals(300, 0)})
     assert side(set_, 0, "NS")[0] == -160
     trailing = {"NS": 150, "EW": 300}
     assert bid_refusal(P, [], Bid(N, 6, True), rules, trailing) is None
@@ -183,3 +184,43 @@ def test_example_i_blind_bids_score_double():
     assert bid_refusal(P, [], Bid(N, 5, True), rules, trailing) == "a blind bid is 6 or more"
     plain = score_game(P, [hand([blind6, 3, 2, 3], [7, 3, 2, 1])])  # no blind bids: as bid
     assert side(plain, 0, "NS")[0] == 81
+
+
+# -- review findings, kept ---------------------------------------------------------------------
+def test_a_blind_bid_made_while_leading_is_scored_as_a_plain_bid():
+    rules = DEFAULT_RULES.with_changes(blind_bid_min=6)
+    game = score_game(P, [hand([(6, True), 3, 2, 3], [7, 3, 2, 1])], rules)  # 0-0: not behind
+    assert side(game, 0, "NS")[0] == 81
+
+
+def test_two_revokes_of_a_side_in_one_hand_count_twice_under_every_penalty():
+    for penalty in ("tricks", "set", "set_and_credit"):
+        rules = DEFAULT_RULES.with_changes(revoke_penalty=penalty)
+        p = penalise_hand(P, BIDS, WINNERS, PLAYED, [Revoke(2, W, 2), Revoke(5, W, 1)], rules)
+        assert p.revoking_sides == ("EW", "EW"), penalty
+        again = penalise_hand(P, BIDS, WINNERS, PLAYED, [Revoke(2, W, 2), Revoke(5, W, 2)],
+                              rules)
+        assert again.revoking_sides == ("EW",), penalty  # the same suit again: covered
+
+
+def test_both_sides_at_a_set_limit_level_play_on():
+    both_set = hand([4, 4, 4, 4], [3, 3, 4, 3])  # NS 7 of 8, EW 6 of 8: both set, -80 each
+    game = score_game(P, [both_set], DEFAULT_RULES.with_changes(set_limit_in_row=1))
+    assert game.winner is None
+    assert game.hands[0].events[-1] == "every side lost, level on points: another hand is played"
+    assert "NS set 1 hand in a row: the game is lost" in game.hands[0].events
+
+
+def test_the_bulk_audit_leaves_a_game_with_bidding_rules_to_the_full_audit(tmp_path):
+    import json as _json
+    from pathlib import Path
+
+    from scorekeeper.audit.batch import audit_json
+
+    data = _json.loads((Path(__file__).parents[2] / "examples" / "partnership-card-by-card.json"
+                        ).read_text())
+    data["rules"] = {"nil_allowed": False, "allow_blind_nil": False}
+    path = tmp_path / "nonil.json"
+    path.write_text(_json.dumps(data))
+    doc = _json.loads(audit_json([str(path)], workers=1).text)
+    assert {f["code"] for f in doc["findings"]} >= {"nil_not_allowed"}

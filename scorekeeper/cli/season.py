@@ -160,8 +160,7 @@ def export_command(ctx: click.Context, game_id: str, output: str | None, force: 
     scorekeeper writes logs)."""
     from ..season.storage import UnknownGameError
 
-    if output is not None and not force and os.path.lexists(output):
-        fail(f"{output}: already exists; use --force to replace it")
+    refuse_overwrite(output, force)
     store = _open_store(ctx, create=False)
     try:
         with _reading(store):
@@ -170,6 +169,17 @@ def export_command(ctx: click.Context, game_id: str, output: str | None, force: 
         fail(f"{store.path}: {exc} (scorekeeper games lists them)")
     finally:
         store.close()
+    write_output(output, text)
+
+
+def refuse_overwrite(output: str | None, force: bool) -> None:
+    """Exit 2 before any work if ``output`` exists and ``--force`` was not given."""
+    if output is not None and not force and os.path.lexists(output):
+        fail(f"{output}: already exists; use --force to replace it")
+
+
+def write_output(output: str | None, text: str) -> None:
+    """``text`` to standard output, or whole to the file ``output`` (then say so)."""
     if output is None:
         click.echo(text, nl=False)
         return

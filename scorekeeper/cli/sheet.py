@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from .common import CONTEXT_SETTINGS, fail
-from .season import REVISION_MAX, _open_store, _reading, write_whole
+from .season import REVISION_MAX, _open_store, _reading, refuse_overwrite, write_output
 
 
 @click.command("sheet", context_settings=CONTEXT_SETTINGS)
@@ -36,8 +34,7 @@ def sheet_command(ctx: click.Context, game_id: str, fmt: str, output: str | None
     from ..season.storage import UnknownGameError
     from ..web.sheet import render_sheet
 
-    if output is not None and not force and os.path.lexists(output):
-        fail(f"{output}: already exists; use --force to replace it")
+    refuse_overwrite(output, force)
     store = _open_store(ctx, create=False)
     try:
         with _reading(store):
@@ -51,12 +48,4 @@ def sheet_command(ctx: click.Context, game_id: str, fmt: str, output: str | None
         log = parse_log(text, f"{store.path}: game {game_id}")
     except LogError as exc:  # stored by an older version, or edited by hand
         fail([f"{exc.source}: {p}" for p in exc.problems])
-    sheet = render_sheet(analyse_game(log), fmt)
-    if output is None:
-        click.echo(sheet, nl=False)
-        return
-    try:
-        write_whole(output, sheet)
-    except OSError as exc:
-        fail(f"{output}: cannot write: {exc.strerror or exc}")
-    click.echo(f"wrote {output}")
+    write_output(output, render_sheet(analyse_game(log), fmt))

@@ -121,9 +121,6 @@ class PrePlayEntries:
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
             raise BidRefused(f"bid by {seat}: {tricks!r} is not a bid (0 to 13)",
                              code="bid_invalid", seat=seat)
-        if blind and tricks != 0 and self.rules.blind_bid_min is None:
-            raise BidRefused(f"bid by {seat}: a Blind Nil is a bid of 0, not {tricks}",
-                             code="bid_invalid", seat=seat)
         if blind and tricks == 0 and not self.rules.allow_blind_nil:
             raise BidRefused(f"{seat} cannot bid Blind Nil: this game's rules do not allow it",
                              code="blind_nil_not_allowed", seat=seat)

@@ -81,7 +81,7 @@ def bid_refusal(variant: Variant, made: Iterable[Bid], bid: Bid, rules: RuleSet,
     side = variant.side_of(bid.seat)
     if bid.blind and bid.tricks > 0:
         if rules.blind_bid_min is None:
-            return "these rules have no blind bids of a number"
+            return "only a Nil can be bid blind (these rules have no blind bids of a number)"
         if bid.tricks < rules.blind_bid_min:
             return f"a blind bid is {rules.blind_bid_min} or more"
         if scores is not None and not blind_bid_allowed(side, scores, rules):

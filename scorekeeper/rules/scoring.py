@@ -174,16 +174,14 @@ def _house_rules(p: SideHandPoints, seats: int, rules: RuleSet, is_set: bool,
         blind_nil = sign * rules.blind_nil_bonus * sum(1 for _, blind, _ in results if blind)
         results = tuple((s, blind, clean) for s, blind, _ in results)
         bags = 0
-    if rules.big_contract_min is not None and p.bid >= rules.big_contract_min:
-        contract = rules.big_contract_value if made else -rules.big_contract_value
     if credited:  # "set and credit": the contract exactly, as if made, no bags
         made, bags = True, 0
-        contract = (rules.big_contract_value if rules.big_contract_min is not None
-                    and p.bid >= rules.big_contract_min else 10 * p.bid)
     if is_set:
         made, bags = False, 0
-        contract = (-rules.big_contract_value if rules.big_contract_min is not None
-                    and p.bid >= rules.big_contract_min else -10 * p.bid)
+    value = (rules.big_contract_value if rules.big_contract_min is not None
+             and p.bid >= rules.big_contract_min else 10 * p.bid)
+    if rules.big_contract_min is not None or credited or is_set:
+        contract = value if made else -value
         nil = -rules.nil_bonus * sum(1 for _, blind, _ in results if not blind)
         blind_nil = -rules.blind_nil_bonus * sum(1 for _, blind, _ in results if blind)
         results = tuple((s, blind, False) for s, blind, _ in results)
@@ -377,18 +375,14 @@ class _GameEnds:
             lost = [s for s, n in self.revokes.items() if n >= 2]
             events += [f"{s}'s second revoke forfeits the game" for s in lost]
             losers += lost
-        if rules.set_limit_in_row is not None:
-            n = rules.set_limit_in_row
-            lost = [s for s, k in self.sets_in_row.items() if k >= n]
-            events += [f"{s} set {n} hand{'s' if n != 1 else ''} in a row: the game is lost"
-                       for s in lost if s not in losers]
-            losers += [s for s in lost if s not in losers]
-        if rules.set_limit_in_game is not None:
-            n = rules.set_limit_in_game
-            lost = [s for s, k in self.sets.items() if k >= n]
-            events += [f"{s} set in {n} hand{'s' if n != 1 else ''}: the game is lost"
-                       for s in lost if s not in losers]
-            losers += [s for s in lost if s not in losers]
+        for n, counts, how in ((rules.set_limit_in_row, self.sets_in_row, " in a row"),
+                               (rules.set_limit_in_game, self.sets, " in the game")):
+            if n is None:
+                continue
+            lost = [s for s, k in counts.items() if k >= n and s not in losers]
+            events += [f"{s} set {n} hand{'s' if n != 1 else ''}{how}: the game is lost"
+                       for s in lost]
+            losers += lost
         if losers:
             winner, tied = self._between([s for s in totals if s not in losers]
                                          or list(totals), totals)

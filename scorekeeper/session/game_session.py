@@ -279,9 +279,6 @@ class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin):
             raise BidError(f"all bids of hand {self.hand_number} are in; enter the tricks won")
         if not 0 <= bid <= 13:
             raise BidError(f"{seat} bid {bid}: a bid is 0 to 13")
-        if blind and bid != 0 and self.rules.blind_bid_min is None:
-            raise BidError(f"{seat} bid {bid} blind: only a Nil can be bid blind (these rules"
-                           " have no blind bids of a number)")
         made = [Bid(s, b, bl) for s, b, bl in self._bids]
         why = self.bid_refusal(seat, made, bid, blind)
         if why is not None:

@@ -59,7 +59,10 @@ async def test_notices_do_not_cover_the_dialog_at_80x24(make_app):
         dialog = await correction_dialog(pilot)
         app.notify("A notice of two lines or so, as long as the ones the game screen gives"
                    " after a correction.")
-        await pilot.pause(0.3)
+        for _ in range(200):  # wait for the toast to be laid out (state, not time)
+            await pilot.pause()
+            if any(t.region.height for t in dialog.query(Toast)):
+                break
         box = dialog.query_one(".dialog").region
         toasts = [t.region for t in dialog.query(Toast)]
         assert toasts and box.bottom <= 24

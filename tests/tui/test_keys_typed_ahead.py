@@ -35,8 +35,10 @@ async def burst(pilot, *keys: str) -> None:
         event = events.Key(key, key if len(key) == 1 else None)
         event.set_sender(app)
         app._driver.send_message(event)
-    for _ in range(5):
-        await pilot.pause(0.05)
+    # Each pause waits until the app has handled what is queued; the keys come out one at a
+    # time (each waits for the screen it is meant for), so a few rounds drain them.
+    for _ in range(20):
+        await pilot.pause()
 
 
 async def test_keys_typed_as_the_game_screen_opens_reach_its_field(make_app, store):

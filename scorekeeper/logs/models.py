@@ -158,6 +158,11 @@ class EventInfo(ExtensibleModel):
                              " of the calendar, ASCII digits).")
     table: str | None = Field(None, description="The table, as the club names it.")
     notes: str | None = Field(None, description="Free notes.")
+    event_id: str | None = Field(
+        None, min_length=1, max_length=GAME_ID_MAX, pattern=GAME_ID_PATTERN,
+        description="Since 1.2: the card night (event) the game was played at, by the event's"
+        " id in the season database and its spades-event document.")
+    round: Ordinal | None = Field(None, description="Since 1.2: the event's round, from 1.")
 
 
 class SideStart(LogModel):

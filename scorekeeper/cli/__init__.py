@@ -44,11 +44,14 @@ _COMMANDS = {
     "import": ".season:import_command", "export": ".season:export_command",
     "games": ".season:games_command", "standings": ".season:standings_command",
     "sheet": ".sheet:sheet_command",
+    "event": ".event:event_group", "publish": ".publish:publish_command",
+    "serve": ".serve:serve_command",
 }
 
 
 _DB_VARIABLE = "SCOREKEEPER_DB"
-_DB_COMMANDS = frozenset({"import", "export", "games", "standings", "sheet"})
+_DB_COMMANDS = frozenset({"import", "export", "games", "standings", "sheet", "event", "publish",
+                          "serve"})
 """The commands on the season database (besides the app, run without a command)."""
 
 

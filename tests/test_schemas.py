@@ -35,7 +35,7 @@ SCHEMA_INVALID = {
     "unknown-field-in-bid.json": "hand 1, bid 3, comment: unknown field (tools may add their"
                                  " own fields only with an 'x-' prefix)",
     "wrong-format.json": "format: 'spades-log' is not a Spades game log (expected 'spades-game')",
-    "format-version-2.json": "format_version: 2.0 is newer than this tool reads (1.1); update"
+    "format-version-2.json": "format_version: 2.0 is newer than this tool reads (1.2); update"
                              " scorekeeper",
     "no-result.json": "hand 1: a hand needs tricks_won (counts per seat) or tricks (the play)",
     "seat-X.json": "hand 1, bid 4, seat: should be 'N', 'E', 'S' or 'W', not 'X'",
@@ -64,6 +64,22 @@ def test_committed_schema_matches_the_models(schema):
 def test_schema_file_is_lf_with_a_trailing_newline():
     raw = SCHEMA_FILE.read_bytes()
     assert raw.endswith(b"}\n") and b"\r\n" not in raw
+
+
+@pytest.mark.parametrize("name", sorted(build_schemas()))
+def test_every_committed_schema_matches_its_models(name):
+    """Every document the tool reads or writes (the game log, the event document) has its
+    schema committed under schemas/, generated from the models, LF-terminated and valid."""
+    path = ROOT / "schemas" / name
+    assert path.exists(), f"schemas/{name} is missing: run `scorekeeper schema`"
+    on_disk = json.loads(path.read_text(encoding="utf-8"))
+    assert on_disk == build_schemas()[name], f"schemas/{name} is out of date: run `scorekeeper schema`"
+    assert path.read_bytes().endswith(b"}\n")
+    jsonschema.Draft202012Validator.check_schema(on_disk)
+
+
+def test_no_stray_schema_files():
+    assert sorted(p.name for p in (ROOT / "schemas").glob("*.json")) == sorted(build_schemas())
 
 
 def test_schema_is_a_valid_draft_2020_12_schema(schema):

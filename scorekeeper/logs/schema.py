@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .event_document import EVENT_SCHEMA_ID, EventDocument
 from .models import GameLog
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -24,7 +25,11 @@ def build_schemas() -> dict[str, dict[str, Any]]:
     game = {"$schema": DRAFT, "$id": "https://scorekeeper.invalid/schemas/spades-game.v1.json",
             "title": "Spades game log (spades-game 1.x)", **{k: v for k, v in game.items()
                                                              if k != "title"}}
-    return {"spades-game.v1.json": game}
+    event = EventDocument.model_json_schema(by_alias=True, mode="validation")
+    event = {"$schema": DRAFT, "$id": EVENT_SCHEMA_ID,
+             "title": "Spades card night (spades-event 1.x)",
+             **{k: v for k, v in event.items() if k != "title"}}
+    return {"spades-game.v1.json": game, "spades-event.v1.json": event}
 
 
 def render(schema: dict[str, Any]) -> str:

@@ -19,6 +19,12 @@ Tables:
   player's mu and sigma after them), moved one game forward by every save of a finished
   game that comes after every rated one, in the same transaction.
 - ``drafts``: the app's hand in progress, one per game.
+- card nights (m006, see ``scorekeeper.event.store``): ``events`` (name, date, venue, house
+  rules, movement, how a round ends, rounds planned and started), ``event_players`` (who
+  checked in, when, and who left), ``event_rounds`` (each round planned: who sits out,
+  started or not) and ``event_tables`` (each round's tables: seats, the game played there,
+  and the director's word on a table that did not finish or where a side did not come).
+  The games themselves are ordinary rows of ``game_logs``; nothing here is derived.
 
 A migration that changes a derived table lists its name in ``REBUILDS_DERIVED``; after the
 pending migrations run, the derived tables are recomputed from the stored logs with the
@@ -154,8 +160,41 @@ def m005_rating_heads(db: Database) -> None:
     """)
 
 
+@migrations(name="m006_events")
+def m006_events(db: Database) -> None:
+    """Card nights (issue 15): the event, its players, its planned rounds and tables. A
+    table's game is a ``game_logs`` row like any other (so it counts in the standings);
+    ``game_id`` is NULL until its round starts. A row is never deleted to score a bye, a
+    no-show or an unfinished table: ``status`` and ``absent`` say what happened."""
+    _script(db, """
+    CREATE TABLE events (
+        event_id TEXT PRIMARY KEY, name TEXT NOT NULL, date TEXT NOT NULL, venue TEXT,
+        season TEXT, preset TEXT NOT NULL, movement TEXT NOT NULL,
+        target_score INTEGER NOT NULL, hand_limit INTEGER, rounds INTEGER NOT NULL,
+        rounds_given INTEGER NOT NULL, current_round INTEGER NOT NULL,
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+    CREATE TABLE event_players (
+        event_id TEXT NOT NULL REFERENCES events (event_id), position INTEGER NOT NULL,
+        name TEXT NOT NULL, pair INTEGER, status TEXT NOT NULL,
+        joined_round INTEGER NOT NULL, left_round INTEGER,
+        PRIMARY KEY (event_id, position)) WITHOUT ROWID;
+    CREATE TABLE event_rounds (
+        event_id TEXT NOT NULL REFERENCES events (event_id), round INTEGER NOT NULL,
+        sitting_out_json TEXT NOT NULL, started INTEGER NOT NULL,
+        PRIMARY KEY (event_id, round)) WITHOUT ROWID;
+    CREATE TABLE event_tables (
+        event_id TEXT NOT NULL, round INTEGER NOT NULL, table_no INTEGER NOT NULL,
+        seat_n TEXT NOT NULL, seat_e TEXT NOT NULL, seat_s TEXT NOT NULL,
+        seat_w TEXT NOT NULL, game_id TEXT, status TEXT, absent TEXT,
+        PRIMARY KEY (event_id, round, table_no),
+        FOREIGN KEY (event_id, round) REFERENCES event_rounds (event_id, round)
+        ) WITHOUT ROWID;
+    CREATE INDEX event_tables_by_game ON event_tables (game_id)
+    """)
+
+
 REBUILDS_DERIVED = frozenset({"m002_nils_against_drafts", "m003_game_sides"})
-LATEST = "m005_rating_heads"
+LATEST = "m006_events"
 
 
 def apply_migrations(db: Database) -> list[str]:

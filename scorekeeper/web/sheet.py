@@ -14,6 +14,8 @@ joins is where escaping gets forgotten.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,7 +99,10 @@ def sheet_context(analysis: GameAnalysis) -> dict[str, Any]:
     }
 
 
-def _environment():
+@functools.cache
+def template_environment():
+    """The one Jinja2 environment of the package's templates (the sheet, the published site):
+    made once, so that each template is compiled once however many sheets are rendered."""
     import jinja2
 
     return jinja2.Environment(
@@ -106,14 +111,18 @@ def _environment():
         keep_trailing_newline=True)
 
 
-def render_sheet(analysis: GameAnalysis, fmt: str) -> str:
+def render_sheet(analysis: GameAnalysis, fmt: str, *,
+                 links: Sequence[tuple[str, str]] = ()) -> str:
     """The sheet in ``fmt`` (``text``, ``markdown`` or ``html``). The HTML is one file, its
-    stylesheet inside, so it opens from a folder, a mail or a USB stick as it is."""
+    stylesheet inside, so it opens from a folder, a mail or a USB stick as it is. ``links``:
+    (href, text) of a line of links above the sheet (the published site's way back; not
+    printed)."""
     if fmt == "text":
         return format_score_table(analysis)
     if fmt == "markdown":
         return markdown_sheet(sheet_context(analysis))
-    return _environment().get_template("sheet.html.j2").render(**sheet_context(analysis))
+    return template_environment().get_template("sheet.html.j2").render(
+        **sheet_context(analysis), links=list(links))
 
 
 def _bags(n: int) -> str:

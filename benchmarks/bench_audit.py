@@ -1,7 +1,7 @@
 """Speed of ``scorekeeper audit`` against OpenSpiel replaying the same hands.
 
     python benchmarks/bench_audit.py [--hands 2000] [--logs 40] [--repeat 5] [--dir DIR]
-                                     [--pycache DIR]
+                                     [--pycache DIR] [--shapes 2000x1,40x50,400x50|all]
 
 Writes ``--logs`` game logs holding ``--hands`` card-by-card hands in all (deal recorded,
 target score out of reach so every hand is a hand of the game; logs already in ``--dir`` are
@@ -234,10 +234,19 @@ def _bytecode(env: dict[str, str] | None) -> str:
     return "bytecode cached as Python does by default"
 
 
+SHAPES = {"2000x1": (2000, 2000), "40x50": (40, 2000), "400x50": (400, 20000)}
+"""The shapes of issue 14: name -> (logs, hands in all): 2,000 one-hand files (a folder of
+disputed hands), 40 logs of 50 hands, 400 logs of 50."""
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--logs", type=int, default=40)
+    ap.add_argument("--shapes", default=None,
+                    help="instead of --hands/--logs, these shapes one after the other, comma"
+                         f" separated ({', '.join(SHAPES)}; 'all' for every one), each in a"
+                         " folder of its own under --dir")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--dir", type=Path, default=None,
                     help="keep the logs here (written only if not already there)")
@@ -246,56 +255,87 @@ def main() -> None:
                          " installed package runs), after an untimed first run; default: as"
                          " this environment runs them")
     args = ap.parse_args()
+    env = None
+    if args.pycache is not None:
+        env = dict(os.environ, PYTHONPYCACHEPREFIX=str(args.pycache.resolve()))
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if args.shapes is None:
+        shapes = [(f"{args.logs} logs", args.logs, args.hands)]
+    else:
+        names = list(SHAPES) if args.shapes == "all" else args.shapes.split(",")
+        shapes = [(name, *SHAPES[name]) for name in names]
+    summary = []
     with tempfile.TemporaryDirectory() as tmp:
-        directory = args.dir or Path(tmp)
-        directory.mkdir(parents=True, exist_ok=True)
-        existing = sorted(directory.glob("bench-*.json"))
-        if len(existing) == args.logs:
-            paths = existing
-            print(f"using the {len(paths)} logs already in {directory}")
-        else:
-            t0 = time.perf_counter()
-            paths, refused = write_logs(directory, args.hands, args.logs)
-            print(f"wrote {args.hands} hands in {len(paths)} logs to {directory}"
-                  f" ({time.perf_counter() - t0:.1f} s; {refused} generated hands refused by"
-                  f" OpenSpiel and replaced)")
-        env = None
-        if args.pycache is not None:
-            env = dict(os.environ, PYTHONPYCACHEPREFIX=str(args.pycache.resolve()))
-            env.pop("PYTHONDONTWRITEBYTECODE", None)
-        print(f"{_machine()}; {_bytecode(env)}")
-        files = [str(p) for p in paths]
-        exe = Path(sys.executable).parent / "scorekeeper"
-        cmds = {"scorekeeper audit --format json": [str(exe), "audit", *files, "--format",
-                                                    "json"],
-                "scorekeeper audit --format json --jobs 1": [str(exe), "audit", *files,
-                                                             "--format", "json", "--jobs", "1"]}
-        has_openspiel = _openspiel_checker() is not None
-        if has_openspiel:
-            cmds["openspiel"] = [sys.executable, __file__, "--openspiel-replay", *files]
-        runs, results = _interleaved(cmds, args.repeat, env)
-        for label in cmds:
-            res = results[label]
-            if label == "openspiel":
-                print(f"{res.stdout.strip()}; {_describe(runs[label])}")
-                continue
-            doc = json.loads(res.stdout)
-            print(f"{label}: {doc['hands_audited']} hands, {len(doc['findings'])} findings,"
-                  f" exit {res.returncode}; {_describe(runs[label])}")
-        if not has_openspiel:
-            print("openspiel: not installed (pip install open-spiel); no comparison")
-            return
-        theirs = runs["openspiel"]
-        for label in cmds:
-            if label == "openspiel":
-                continue
-            ours = runs[label]
-            print(f"{label} vs OpenSpiel: wall best {_best(ours, 0):.3f} s vs"
-                  f" {_best(theirs, 0):.3f} s, median {_median(ours, 0):.3f} s vs"
-                  f" {_median(theirs, 0):.3f} s ({_verdict(ours, theirs, 0, 'faster', 'SLOWER')});"
-                  f" user CPU best {_best(ours, 1):.3f} s vs {_best(theirs, 1):.3f} s, median"
-                  f" {_median(ours, 1):.3f} s vs {_median(theirs, 1):.3f} s"
-                  f" ({_verdict(ours, theirs, 1, 'less', 'MORE')})")
+        root = args.dir or Path(tmp)
+        for name, n_logs, n_hands in shapes:
+            directory = root if args.shapes is None else root / name
+            print(f"-- {name}: {n_hands} hands in {n_logs} logs")
+            summary.extend((name, *row) for row in _one_shape(directory, n_hands, n_logs,
+                                                              args.repeat, env))
+    if len(shapes) > 1 and summary:
+        print("\nsummary (wall best / median, user CPU best / median, seconds):")
+        for name, label, ours, theirs in summary:
+            print(f"  {name:<7} {label:<42} {_best(ours, 0):.3f} / {_median(ours, 0):.3f},"
+                  f" {_best(ours, 1):.3f} / {_median(ours, 1):.3f}   OpenSpiel"
+                  f" {_best(theirs, 0):.3f} / {_median(theirs, 0):.3f},"
+                  f" {_best(theirs, 1):.3f} / {_median(theirs, 1):.3f}"
+                  f"   ({_verdict(ours, theirs, 0, 'faster', 'SLOWER')} by wall,"
+                  f" {_verdict(ours, theirs, 1, 'less', 'MORE')} CPU)")
+
+
+def _one_shape(directory: Path, n_hands: int, n_logs: int, repeat: int,
+               env: dict[str, str] | None) -> list[tuple[str, list, list]]:
+    """Write (or reuse) the logs of one shape, time the commands, print the figures; returns
+    (label, our runs, OpenSpiel's runs) for each of our commands (none without OpenSpiel)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    existing = sorted(directory.glob("bench-*.json"))
+    if len(existing) == n_logs:
+        paths = existing
+        print(f"using the {len(paths)} logs already in {directory}")
+    else:
+        for old in existing:
+            old.unlink()
+        t0 = time.perf_counter()
+        paths, refused = write_logs(directory, n_hands, n_logs)
+        print(f"wrote {n_hands} hands in {len(paths)} logs to {directory}"
+              f" ({time.perf_counter() - t0:.1f} s; {refused} generated hands refused by"
+              f" OpenSpiel and replaced)")
+    print(f"{_machine()}; {_bytecode(env)}")
+    files = [str(p) for p in paths]
+    exe = Path(sys.executable).parent / "scorekeeper"
+    cmds = {"scorekeeper audit --format json": [str(exe), "audit", *files, "--format",
+                                                "json"],
+            "scorekeeper audit --format json --jobs 1": [str(exe), "audit", *files,
+                                                         "--format", "json", "--jobs", "1"]}
+    has_openspiel = _openspiel_checker() is not None
+    if has_openspiel:
+        cmds["openspiel"] = [sys.executable, __file__, "--openspiel-replay", *files]
+    runs, results = _interleaved(cmds, repeat, env)
+    for label in cmds:
+        res = results[label]
+        if label == "openspiel":
+            print(f"{res.stdout.strip()}; {_describe(runs[label])}")
+            continue
+        doc = json.loads(res.stdout)
+        print(f"{label}: {doc['hands_audited']} hands, {len(doc['findings'])} findings,"
+              f" exit {res.returncode}; {_describe(runs[label])}")
+    if not has_openspiel:
+        print("openspiel: not installed (pip install open-spiel); no comparison")
+        return []
+    theirs = runs["openspiel"]
+    rows = []
+    for label in cmds:
+        if label == "openspiel":
+            continue
+        ours = runs[label]
+        rows.append((label, ours, theirs))
+        print(f"{label} vs OpenSpiel: wall best {_best(ours, 0):.3f} s vs"
+              f" {_best(theirs, 0):.3f} s, median {_median(ours, 0):.3f} s vs"
+              f" {_median(theirs, 0):.3f} s ({_verdict(ours, theirs, 0, 'faster', 'SLOWER')});"
+              f" user CPU best {_best(ours, 1):.3f} s vs {_best(theirs, 1):.3f} s, median"
+              f" {_median(ours, 1):.3f} s vs {_median(theirs, 1):.3f} s"
+              f" ({_verdict(ours, theirs, 1, 'less', 'MORE')})")
+    return rows
 
 
 def _best(runs: list[tuple[float, float]], i: int) -> float:

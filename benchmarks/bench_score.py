@@ -11,6 +11,13 @@ importtime``) and, with ``--profile``, where the time of one card-by-card run go
 in this process).
 
     python benchmarks/bench_score.py [--hands 1000] [--runs 7] [--profile]
+                                     [--memory-hands 10000]
+
+Then the memory target (issue 14: ``score`` of a 10,000-hand card-by-card log under 100 MiB
+peak): a ``--memory-hands`` log (written once into ``benchmarks/out``), the peak resident
+memory of ``score LOG`` and ``score LOG --format json`` as whole processes, beside reading
+the same log whole (``analysis.game.analyse_file``, as ``score`` did before it read long logs
+hand by hand). ``--memory-hands 0`` skips it.
 """
 
 from __future__ import annotations
@@ -59,6 +66,41 @@ def timed(cmd: list[str], runs: int) -> tuple[float, float, int, float]:
                              f"{done.stderr.decode()[-2000:]}")
         size = len(done.stdout)
     return statistics.median(times), min(times), size, statistics.median(cpus)
+
+
+def peak_memory(cmd: list[str]) -> tuple[int, float]:
+    """(peak resident memory in KiB, wall seconds) of one run of ``cmd``, its output thrown
+    away: measured by a small parent process of its own, whose only child it is."""
+    probe = ("import resource, subprocess, sys\n"
+             "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
+             "sys.exit(done.returncode) if done.returncode else"
+             " print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    t0 = time.perf_counter()
+    done = subprocess.run([PY, "-c", probe, *cmd], capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} exited {done.returncode}: {done.stderr[-2000:]}")
+    return int(done.stdout), wall
+
+
+def memory_figures(n_hands: int, seed: int) -> None:
+    log = OUT / f"long-card-by-card-{n_hands}.json"
+    if not log.exists():
+        write_long_game_log(log, n_hands, seed, card_by_card=True)
+    print(f"\npeak memory, a {n_hands:,}-hand card-by-card log ({log.stat().st_size / 1e6:.1f} MB;"
+          " target: under 100 MiB):")
+    whole = ("import sys\nfrom scorekeeper.analysis.game import analyse_file\n"
+             "from scorekeeper.analysis.score_sheet import format_score_table\n"
+             "format_score_table(analyse_file(sys.argv[1]))")
+    rows = [("python -c pass", [PY, "-c", "pass"]),
+            ("score LOG", CLI + ["score", str(log)]),
+            ("score LOG --format json", CLI + ["score", str(log), "--format", "json"]),
+            ("the log read whole (analyse_file + table)", [PY, "-c", whole, str(log)])]
+    for label, cmd in rows:
+        kib, wall = peak_memory(cmd)
+        verdict = "" if label.startswith(("python", "the log")) else (
+            "  under 100 MiB" if kib < 100 * 1024 else "  OVER 100 MiB")
+        print(f"  {label:<42} {kib / 1024:7.1f} MiB  ({wall:.1f} s wall){verdict}")
 
 
 def import_cost() -> list[tuple[float, str]]:
@@ -175,6 +217,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="process runs per command")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--profile", action="store_true", help="cProfile one card-by-card run")
+    parser.add_argument("--memory-hands", type=int, default=10000,
+                        help="hands of the log whose peak memory is measured (0: skip)")
     args = parser.parse_args()
 
     logs = {
@@ -228,6 +272,8 @@ def main() -> None:
     print(f"  {total * 1000:7.1f} ms  in all (plus the output, as above)")
     print(f"\nworst own time (the lower of wall and CPU): {worst * 1000:.0f} ms -> "
           f"{'within' if worst < TARGET else 'OVER'} the 1 s target")
+    if args.memory_hands:
+        memory_figures(args.memory_hands, args.seed)
     if args.profile:
         print("\ncProfile of one card-by-card `score` run (cumulative):")
         print(profile_run(logs["card by card"]))

@@ -56,8 +56,10 @@ def ruleset_of(log: GameLog) -> RuleSet:
     """The log's house rules over the docs/rules.md defaults."""
     if log.rules is None:
         return DEFAULT_RULES
+    # A setting written as null is kept (None): beside a preset it sets the default back.
+    written = log.rules.model_fields_set
     changes = {f.name: getattr(log.rules, f.name) for f in fields(RuleSet)
-               if getattr(log.rules, f.name, None) is not None}
+               if getattr(log.rules, f.name, None) is not None or f.name in written}
     return rules_with_preset(log.rules.preset, changes)
 
 
@@ -83,6 +85,7 @@ def hand_record(variant: Variant, hand: HandLog) -> HandRecord:
             {seat(k): v for k, v in hand.claim.tricks.items()}, hand.claim.accepted),
         rulings=tuple(Ruling(r.code, r.trick, seat(r.seat), r.decision, r.by, r.note)
                       for r in hand.rulings or ()),
+        time_called=bool(hand.time_called),
     )
 
 
@@ -207,7 +210,8 @@ def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,
     else:
         replays = [done if done is not None else replay_quick(r, rules)
                    for r, done in zip(records, replays)]
-    inputs = [HandInput(r.record.dealer, r.record.bids, r.tricks_won) for r in replays]
+    inputs = [HandInput(r.record.dealer, r.record.bids, r.tricks_won,
+                        time_called=r.record.time_called) for r in replays]
     played = score_game(variant, inputs, rules, initial)
     score, played_apart, ruled_tricks = played, None, ()
     if any(r.record.rulings for r in replays):  # the referee ruled: the game is scored so

@@ -46,6 +46,8 @@ def score_report(analysis: GameAnalysis) -> dict[str, Any]:
             }
         hand = {"number": scored.number, "dealer": str(scored.dealer), "sides": sides,
                 "events": list(scored.events)}
+        if replay.record.time_called:  # the game ended after it (the events say how)
+            hand["time_called"] = True
         if replay.record.rulings:  # the tricks above are as ruled
             hand["rulings"] = [{"code": r.code, "trick": r.trick, "seat": str(r.seat),
                                 "decision": r.decision, "by": r.by, "note": r.note}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules.cards import Card
 from .json_writer import SEAT_TEXT, counts_text, file_text, final_json, hand_text
@@ -34,10 +34,12 @@ from ..analysis.game import GameAnalysis, HandFinding, analyse_file, analyse_tex
 from ..rules.penalties import HandPenalties, corrected_input
 from ..rules.record import Ruling
 from ..rules.rulings import corrected_penalties
-from ..rules.claims import ClaimCheck, check_claim, claim_findings
 from ..rules.replay import Finding, HandReplay
 from ..rules.scoring import GameScore, ScoredHand, score_game
 from ..rules.seats import Seat, Variant
+
+if TYPE_CHECKING:
+    from ..rules.claims import ClaimCheck
 
 
 class NoSuchHand(ValueError):
@@ -135,6 +137,9 @@ def audit_game(analysis: GameAnalysis, file: str, only_hand: int | None = None) 
         findings = [_from_finding(file, i, hf.finding) for hf in by_hand.get(i, [])]
         claim = None
         if r.record.claim is not None:
+            # Loaded only for a claim: most audits have none (a short log starts sooner).
+            from ..rules.claims import check_claim, claim_findings
+
             claim = check_claim(r, rules)
             findings.extend(_from_finding(file, i, f) for f in claim_findings(claim))
         findings.sort(key=lambda f: f.trick or 0)

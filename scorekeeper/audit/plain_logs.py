@@ -22,6 +22,11 @@ It accepts only what the schema accepts: the game-level part is checked by the f
 (``game_part.read_head``), and each hand here with the same exact types (an int is an int,
 cards and seats are looked up among the canonical texts).
 
+Per file, what a folder of one-hand files pays beside the hand itself is kept small:
+:func:`sweep_text` parses the text with ``json``'s scanner alone (see its doc for how it keeps
+to exactly the texts ``json_text`` takes), and a game-level part already seen (a club's logs
+share players, house rules and event) is looked up instead of checked again (:func:`_head`).
+
 This module loads no record, replay or pydantic: a bulk audit of clean logs starts without
 them.
 """
@@ -29,9 +34,10 @@ them.
 from __future__ import annotations
 
 import json
+import re
 from itertools import chain
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from .json_writer import counts_text, file_text, hand_text
 from ..rules.cards import CARDS
@@ -40,7 +46,8 @@ from ..logs.json_types import DEFER
 from ..rules.bitplay.clean_tricks import play_tricks4
 from ..rules.bidding import has_bidding_rules
 from ..rules.trick import has_play_rules
-from ..rules.scoring import Bid, HandInput, ScoredHand, initial_totals, score_game
+from ..rules.scoring import Bid, HandInput, ScoredHand, SideTotals, initial_totals, score_game
+from ..rules.settings import RuleSet
 from ..rules.seats import Seat, Variant
 
 _P = Variant.PARTNERSHIP
@@ -77,29 +84,78 @@ def sweep_log(data: Any, file: str) -> tuple[int, str] | None:
     """(hands audited, the file's part of the audit document) for a parsed log whose hands
     are all plain and clean and whose game has no finding; None for any other log (the
     caller audits it in full)."""
+    return _sweep(data, file, None)
+
+
+_TEXT_NEEDS_CARE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A surrogate escape, lone or in a pair: ``json_text`` looks at such a text closely."""
+
+_DECODE = json.JSONDecoder().decode
+"""The C scanner with no hook: json.loads without its per-call checks."""
+
+UNSURE = None
+"""What :func:`sweep_text` returns when the quick reading cannot vouch for the text."""
+
+
+def sweep_text(text: str, file: str) -> tuple[int, str] | bool | None:
+    """:func:`sweep_log` of a log file's text, read the quick way: ``json``'s scanner with no
+    hook (``json_text.load_log_json`` calls back into Python for every object, a quarter of
+    the time of a card-by-card log).
+
+    The quick reading must take exactly the texts ``load_log_json`` takes, as it takes them.
+    Of the things ``load_log_json`` refuses, a key twice in an object is told the way it tells
+    it: the keys of every object add up to the colons of the text only if no key is twice
+    (each key has one colon after it; a key twice makes one entry of two; a colon in a text
+    is one more colon), and the sweep knows every object of a plain log, so it counts them
+    as it goes. The other refusals (NaN, a number too large for a float, a lone surrogate
+    escape) cannot reach a plain log's checked values, where anything but an int or a known
+    text is not plain; in the game-level part, a float anywhere (only an ``x-`` value can
+    hold one unchecked) and any surrogate escape in the text send the log the careful way.
+
+    Returns the sweep's result; False when the log is not plain, whatever its text (the
+    caller audits it in full, which reads the text the careful way and words any problem);
+    :data:`UNSURE` (None) when this reading cannot vouch for the text (a colon in a text,
+    a surrogate escape, a float in the game-level part, a key twice, not JSON at all): the
+    caller reads it with ``load_log_json`` and calls :func:`sweep_log`.
+    """
+    if _TEXT_NEEDS_CARE.search(text) is not None:
+        return UNSURE
     try:
-        head = read_head(data)
-        if head.variant is not _P or has_play_rules(head.rules) or has_bidding_rules(
-                head.rules) or head.rules.nil_passing:
-            raise _NotPlain  # (house rules with findings of their own: the full audit's)
+        data = _DECODE(text)
+    except (ValueError, RecursionError):  # the careful reading words what is wrong
+        return UNSURE
+    return _sweep(data, file, text.count(":"))
+
+
+def _sweep(data: Any, file: str, colons: int | None) -> tuple[int, str] | bool | None:
+    """The sweep; with ``colons`` (the text's), the keys are counted against them, see
+    :func:`sweep_text` (whose results it returns); without, :func:`sweep_log`'s."""
+    try:
+        head = _head(data)
         hands = data["hands"]
         if type(hands) is not list or not hands:
             raise _NotPlain
-        plain = [_plain_hand(h) for h in hands]
+        plain = list(map(_plain_hand, hands))
     except _GIVE_UP:
-        return None
+        return False if colons is not None else None
+    if colons is not None:
+        if head.unsure:
+            return UNSURE
+        keys = len(data) + head.keys + sum([p[4] for p in plain])
+        if keys != colons:
+            return UNSURE
     for before, hand in zip(plain, plain[1:]):
         if hand[0].dealer != _P.next_dealer(before[0].dealer):
-            return None  # dealer_out_of_rotation
-    score = score_game(_P, [h[0] for h in plain], head.rules, initial_totals(head.initial, _P))
+            return _not_swept(colons)  # dealer_out_of_rotation
+    score = score_game(_P, [h[0] for h in plain], head.rules, head.initial)
     if score.won_at_hand is not None and score.won_at_hand < len(plain):
-        return None  # hand_after_game_won
+        return _not_swept(colons)  # hand_after_game_won
     seats = _P.seats
     parts = []
-    for number, ((given, winners, won, written), scored) in enumerate(zip(plain, score.hands),
-                                                                      start=1):
+    for number, ((given, winners, won, written, _), scored) in enumerate(
+            zip(plain, score.hands), start=1):
         if written is not None and _departs(written, scored):
-            return None  # score_mismatch
+            return _not_swept(colons)  # score_mismatch
         counts = counts_text(seats, won)
         parts.append(hand_text(number, given.dealer, given.bids, True, winners, counts, counts,
                                scored, scored,
@@ -107,14 +163,86 @@ def sweep_log(data: Any, file: str) -> tuple[int, str] | None:
     return len(plain), file_text(file, _P.value, parts, score, score)
 
 
+def _not_swept(colons: int | None) -> bool | None:
+    return False if colons is not None else None
+
+
+class _Head(NamedTuple):
+    """A log's game-level part as the sweep needs it."""
+
+    rules: RuleSet
+    initial: dict[str, SideTotals]
+    """Every side's score and bags carried in."""
+    keys: int
+    """The keys of the objects in the game-level part, the hands left out."""
+    unsure: bool
+    """A float somewhere in it (see :func:`sweep_text`)."""
+
+
+_HEADS: dict[str, _Head | None] = {}
+"""The game-level parts already read, by their ``repr`` (see :func:`_head`)."""
+
+
+def _head(data: Any) -> _Head:
+    """The game-level part of a plain log; raises one of ``_GIVE_UP`` for any other.
+
+    A club's logs share their game-level part (players, house rules, event), and checking it
+    (``read_head``: the rules' declarations, the players' names) is a quarter of the sweep of
+    a one-hand log; so each is read once, looked up by its ``repr``. Of parsed JSON (dicts,
+    lists, texts, ints, floats, booleans, None) ``repr`` writes two values alike only when
+    they are the same, types included (1, 1.0 and True are three texts; a text is quoted),
+    so the text stands for the value; it is the quickest such text (``json.dumps`` takes
+    twice as long)."""
+    if type(data) is not dict:
+        raise _NotPlain
+    try:
+        key = repr({k: v for k, v in data.items() if k != "hands"})
+    except RecursionError:  # nested too deeply: the full audit words it
+        raise _NotPlain from None
+    try:
+        head = _HEADS[key]
+    except KeyError:
+        head = _HEADS[key] = _read_head(data)
+        if len(_HEADS) > 256:  # many different heads: keep the memory bounded
+            _HEADS.clear()
+    if head is None:
+        raise _NotPlain
+    return head
+
+
+def _read_head(data: dict) -> _Head | None:
+    try:
+        head = read_head(data)
+    except DEFER:
+        return None
+    rules = head.rules
+    if head.variant is not _P or has_play_rules(rules) or has_bidding_rules(
+            rules) or rules.nil_passing:
+        return None  # (house rules with findings of their own: the full audit's)
+    keys = floats = 0
+    stack = [v for k, v in data.items() if k != "hands"]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is dict:
+            keys += len(value)
+            stack.extend(value.values())
+        elif kind is list:
+            stack.extend(value)
+        elif kind is float:
+            floats += 1
+    return _Head(rules, initial_totals(head.initial, _P), keys, floats > 0)
+
+
 def _departs(written: dict[str, int], scored: ScoredHand) -> bool:
     sides = scored.sides
     return any(side not in sides or sides[side].score != n for side, n in written.items())
 
 
-def _plain_hand(h: Any) -> tuple[HandInput, list[int], list[int], dict[str, int] | None]:
-    """(what scoring needs, each trick's winner, tricks won by seat, the written scores) of a
-    plain and clean hand; raises one of ``_GIVE_UP`` for any other."""
+def _plain_hand(h: Any) -> tuple[HandInput, list[int], list[int], dict[str, int] | None, int]:
+    """(what scoring needs, each trick's winner, tricks won by seat, the written scores, the
+    keys of its objects) of a plain and clean hand; raises one of ``_GIVE_UP`` for any
+    other."""
     if type(h) is not dict or not h.keys() <= _PLAIN_KEYS:
         raise _NotPlain
     dealer = _SEAT_INT[h["dealer"]]
@@ -174,7 +302,11 @@ def _plain_hand(h: Any) -> tuple[HandInput, list[int], list[int], dict[str, int]
     else:
         written = None
     given = HandInput(_SEATS[dealer], made, dict(zip(_SEATS, won)))
-    return given, winners, won, written
+    # The keys of every object of the hand (see sweep_text): the hand's, the bids', two of
+    # each trick's, the deal's four, and those of tricks_won and recorded.
+    keys = len(h) + sum(map(len, bids)) + 30 + (len(agreed) if agreed else 0) + (
+        len(written) if written else 0)
+    return given, winners, won, written, keys
 
 
 def _check_agreed(agreed: Any, won: list[int]) -> None:
@@ -189,4 +321,4 @@ def _check_agreed(agreed: Any, won: list[int]) -> None:
         raise _NotPlain
 
 
-__all__ = ["sweep_log"]
+__all__ = ["UNSURE", "sweep_log", "sweep_text"]

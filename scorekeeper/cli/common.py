@@ -21,6 +21,20 @@ def fail(lines: list[str] | str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     sys.exit(code)
 
 
+def log_problems(exc: Exception) -> list[str] | None:
+    """The problems of ``exc`` if it is a ``logs.files.LogError`` (a log that cannot be read),
+    else None.
+
+    ``logs.files`` imports pydantic and the models (some 0.1 s); a log read the trusted fast
+    way never loads them. Only that module raises a ``LogError``, so when it is not loaded the
+    error is not one, and the command need not import it just to name the class it catches.
+    """
+    files = sys.modules.get("scorekeeper.logs.files")
+    if files is None or not isinstance(exc, files.LogError):
+        return None
+    return exc.problems
+
+
 def finding_place(hand: int | None, trick: int | None) -> str:
     parts = []
     if hand is not None:

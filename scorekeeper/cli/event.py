@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import click
 
+from ..event.records import ROUND_MINUTES_MAX
 from .common import CONTEXT_SETTINGS, fail
 from .season import _open_store, _reading, refuse_overwrite, write_output
 
@@ -91,6 +92,10 @@ def event_group() -> None:
                    " target).")
 @click.option("--hands", type=click.IntRange(1, None), default=None,
               help="A round ends after this many hands (default: no limit).")
+@click.option("--minutes", type=click.IntRange(1, ROUND_MINUTES_MAX), default=None,
+              help="The round's length in minutes: the app's round clock counts it down from"
+                   " the round's start and, when it is over, asks the director to call time"
+                   " (default: no clock; time may always be called).")
 @click.option("--id", "event_id", default=None,
               help="The event's id (default: the date and the name, e.g."
                    " 2026-11-27-friday-club-night).")
@@ -98,7 +103,7 @@ def event_group() -> None:
 def create_command(ctx: click.Context, name: str, date: str, movement: str,
                    players: str | None, pairs: str | None, rounds: int | None, preset: str,
                    venue: str | None, season: str | None, target: int | None,
-                   hands: int | None, event_id: str | None) -> None:
+                   hands: int | None, minutes: int | None, event_id: str | None) -> None:
     """Create a night and plan its rounds; prints the event's id."""
     from ..event.records import EventSpec
     from ..rules.settings import PRESETS
@@ -119,7 +124,8 @@ def create_command(ctx: click.Context, name: str, date: str, movement: str,
         name=name, date=date, movement=movement,
         players=_names(players, "--players") if players is not None else (),
         pairs=_pairs(pairs) if pairs is not None else (), rounds=rounds, preset=preset,
-        venue=venue, target=target, hands=hands, season=season, event_id=event_id)
+        venue=venue, target=target, hands=hands, minutes=minutes, season=season,
+        event_id=event_id)
     with _events(ctx, create=True, write=True) as events:
         created = events.create_event(spec)
     click.echo(created)
@@ -191,8 +197,11 @@ def start_round_command(ctx: click.Context, event_id: str) -> None:
     with _events(ctx, create=False, write=True) as events:
         tables = events.start_round(event_id)
         sitting = events.sitting_out(event_id, tables[0].round) if tables else ()
+        minutes = events.event(event_id).round_end.minutes
     number = tables[0].round if tables else 0
-    click.echo(f"round {number} of {event_id} started")
+    clock = (f": {minutes} minute{'s' if minutes != 1 else ''} on the app's round clock"
+             if minutes else "")
+    click.echo(f"round {number} of {event_id} started{clock}")
     click.echo(format_tables(tables, sitting), nl=False)
 
 

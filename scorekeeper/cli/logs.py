@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 
 import click
 
-from .common import CONTEXT_SETTINGS, EXIT_BAD_INPUT, fail, finding_place
+from .common import CONTEXT_SETTINGS, EXIT_BAD_INPUT, fail, finding_place, log_problems
 
 
 def load_analysis(path: str):
     """Read and replay a log, or exit 2 with every problem named."""
-    from ..analysis.game import analyse_file
-    from ..logs.files import LogError
+    from ..analysis.long_logs import analyse_file_lean
 
     warnings: list[str] = []
     try:
-        analysis = analyse_file(path, warnings)
-    except LogError as exc:
-        fail([f"{exc.source}: {p}" for p in exc.problems])
+        analysis = analyse_file_lean(path, warnings)
+    except ValueError as exc:  # a LogError, named without importing pydantic (see common)
+        problems = log_problems(exc)
+        if problems is None:
+            raise
+        fail([f"{exc.source}: {p}" for p in problems])
     for w in warnings:
         click.echo(f"warning: {w}", err=True)
     return analysis
@@ -47,9 +50,56 @@ def score_command(log: str, fmt: str) -> None:
     if bad:
         fail(bad + [f"{log}: not scored; fix the log (scorekeeper validate lists every problem)"])
     if fmt == "json":
-        click.echo(json.dumps(score_report(analysis), indent=2))
+        report = score_report(analysis)
+        del analysis  # (a long game's hands: let them go while the text is written)
+        echo_pieces(report_pieces(report))
     else:
         click.echo(format_score_table(analysis), nl=False)
+
+
+def echo_pieces(pieces: Iterable[str], size: int = 1 << 20) -> None:
+    """Print the text made of ``pieces`` and a line break, about ``size`` characters at a
+    time (not the whole text at once: click.echo copies a text to add the line break, then
+    again to encode it)."""
+    batch: list[str] = []
+    held = 0
+    for piece in pieces:
+        batch.append(piece)
+        held += len(piece)
+        if held >= size:
+            click.echo("".join(batch), nl=False)
+            batch, held = [], 0
+    click.echo("".join(batch))
+
+
+_HANDS_MARK = "\x00hands\x00"
+
+
+def report_pieces(report: dict) -> Iterator[str]:
+    """``json.dumps(report, indent=2)`` in pieces, its ``hands`` written one at a time, each
+    hand's objects let go once written (the report is used up): a 10,000-hand game's report
+    as objects, and as the pieces ``json``'s indenting encoder makes, is some 100 MB; its text
+    13 MB."""
+    hands = report.get("hands")
+    if not isinstance(hands, list) or not hands:
+        yield json.dumps(report, indent=2)
+        return
+    report["hands"] = _HANDS_MARK
+    outline = json.dumps(report, indent=2)
+    report["hands"] = hands
+    marked = f'\n  "hands": {json.dumps(_HANDS_MARK)}'
+    if outline.count(marked) != 1:
+        yield json.dumps(report, indent=2)
+        return
+    before, after = outline.split(marked)
+    yield f'{before}\n  "hands": ['
+    for i, hand in enumerate(hands):
+        # An element of a list at the second level: four spaces in (json never writes a
+        # line break inside a text, so every line break is the layout's).
+        yield ("\n    " if i == 0 else ",\n    ") + json.dumps(hand, indent=2).replace(
+            "\n", "\n    ")
+        hands[i] = None
+    yield f"\n  ]{after}"
 
 
 @click.command("validate", context_settings=CONTEXT_SETTINGS)
@@ -64,17 +114,19 @@ def validate_command(logs: tuple[str, ...]) -> None:
     Lists every problem of every file. Rule breaches by players (a renege) are not validity
     problems: `scorekeeper audit` reports them. Exit status 0 when all are valid, 2 if not.
     """
-    from ..analysis.game import analyse_file
-    from ..logs.files import LogError
+    from ..analysis.long_logs import analyse_file_lean
 
     failed = False
     for path in logs:
         warnings: list[str] = []
         try:
-            analysis = analyse_file(path, warnings)
-        except LogError as exc:
+            analysis = analyse_file_lean(path, warnings)
+        except ValueError as exc:  # a LogError, named without importing pydantic (see common)
+            problems = log_problems(exc)
+            if problems is None:
+                raise
             failed = True
-            for p in exc.problems:
+            for p in problems:
                 click.echo(f"{path}: {p}")
             continue
         for w in warnings:

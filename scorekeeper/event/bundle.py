@@ -56,7 +56,8 @@ def event_document(store: EventStore, event_id: str, *, games: bool = True) -> E
         "name": view.name, "date": view.date, "venue": view.venue, "season": view.season,
         "preset": view.preset, "movement": view.movement,
         "round_end": {"target_score": view.round_end.target,
-                      "hand_limit": view.round_end.hands},
+                      "hand_limit": view.round_end.hands,
+                      "minutes": view.round_end.minutes},
         "rounds": view.rounds, "rounds_given": view.rounds_given,
         "current_round": view.current_round,
         "players": [{"name": p.name, "status": p.status, "pair": p.pair,
@@ -168,10 +169,11 @@ def _import_event_rows(store: EventStore, document: EventDocument) -> str:
             conn.execute("DELETE FROM events WHERE event_id = ?", (d.event_id,))
         conn.execute(
             "INSERT INTO events (event_id, name, date, venue, season, preset, movement,"
-            " target_score, hand_limit, rounds, rounds_given, current_round, created_at,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " target_score, hand_limit, round_minutes, rounds, rounds_given, current_round,"
+            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (d.event_id, d.name, d.date, d.venue, d.season, d.preset, d.movement,
-             d.round_end.target_score, d.round_end.hand_limit, d.rounds, int(d.rounds_given),
+             d.round_end.target_score, d.round_end.hand_limit, d.round_end.minutes, d.rounds,
+             int(d.rounds_given),
              d.current_round, now, now))
         conn.executemany(
             "INSERT INTO event_players (event_id, position, name, pair, status, joined_round,"

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .movement_plan import SEATS, RoundPlan
-from .records import EventSummary, EventView, TableView
+from .records import EventSummary, EventView, RoundEnd, TableView
 
 
 def _aligned(rows: Sequence[Sequence[str]], indent: str = "") -> list[str]:
@@ -27,6 +27,17 @@ def format_events(events: Sequence[EventSummary]) -> str:
     return "\n".join(_aligned(rows)) + "\n"
 
 
+def round_end_text(round_end: RoundEnd) -> str:
+    """'500 points, 2 hands, or time called (a 20-minute clock)': what ends a round."""
+    parts = [f"{round_end.target} points"]
+    if round_end.hands:
+        parts.append(f"{round_end.hands} hand{'s' if round_end.hands != 1 else ''}")
+    called = "time called"
+    if round_end.minutes:
+        called += f" (a {round_end.minutes}-minute clock)"
+    return ", ".join(parts) + (", or " if len(parts) > 1 else " or ") + called
+
+
 def schedule_data(event_id: str, plans: Sequence[RoundPlan]) -> dict[str, Any]:
     """The schedule as ``--format json`` prints it (a contract: exactly these keys)."""
     return {"event": event_id, "rounds": [
@@ -43,7 +54,8 @@ def format_schedule(view: EventView, plans: Sequence[RoundPlan], fmt: str, *,
     if fmt == "json":
         return json.dumps(schedule_data(view.id, plans), indent=2, ensure_ascii=False) + "\n"
     lines = [(f"{view.name} ({view.id}), {view.date}: {view.movement}, {view.rounds}"
-              f" round{'s' if view.rounds != 1 else ''}")]
+              f" round{'s' if view.rounds != 1 else ''}"),
+             f"Round end: {round_end_text(view.round_end)}."]
     for plan in plans:
         state = ("played" if plan.round < view.current_round else "current"
                  if plan.round == view.current_round else "to come")

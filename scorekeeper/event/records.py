@@ -31,6 +31,9 @@ DIRECTOR_STATUSES = ("playing", "unfinished", "no_show")
 
 SIDES = ("NS", "EW")
 
+ROUND_MINUTES_MAX = 24 * 60
+"""The longest round length taken (a day): a number beyond it is a typing slip."""
+
 EVENT_ID_MAX = GAME_ID_MAX - 16
 """An event id leaves room for ``.r<round>.t<table>`` in its games' ids (48 characters, as
 ``logs.event_document.EVENT_ID_MAX``; kept apart so that the store loads no pydantic)."""
@@ -74,6 +77,9 @@ class EventSpec:
     """The round's target score (None: the preset's ``target_score``)."""
     hands: int | None = None
     """Hands per round (None: the preset's ``hand_limit``, usually none)."""
+    minutes: int | None = None
+    """The round's length in minutes, for the director's round clock (None: no clock; time
+    may still be called)."""
     season: str | None = None
     """The season the night's games count in (None: none)."""
     event_id: str | None = None
@@ -87,6 +93,9 @@ class RoundEnd:
 
     target: int
     hands: int | None
+    minutes: int | None = None
+    """The round's length: the director's clock counts it down from the round's start and
+    prompts him to call time when it is over (None: no clock)."""
     time: bool = True
     """Time may always be called by the director."""
 
@@ -181,6 +190,6 @@ class TableView:
         return (self.seats[side[0]], self.seats[side[1]])
 
 
-__all__ = ["DIRECTOR_STATUSES", "FIXED_MOVEMENTS", "MOVEMENT_KINDS", "PLAYER_STATUSES", "SIDES",
-           "TABLE_STATUSES", "EventError", "EventSpec", "EventSummary", "EventView",
-           "PlayerEntry", "RoundEnd", "TableView", "UnknownEventError"]
+__all__ = ["DIRECTOR_STATUSES", "FIXED_MOVEMENTS", "MOVEMENT_KINDS", "PLAYER_STATUSES",
+           "ROUND_MINUTES_MAX", "SIDES", "TABLE_STATUSES", "EventError", "EventSpec",
+           "EventSummary", "EventView", "PlayerEntry", "RoundEnd", "TableView", "UnknownEventError"]

@@ -29,6 +29,7 @@ from .records import (
     EVENT_ID_MAX,
     FIXED_MOVEMENTS,
     MOVEMENT_KINDS,
+    ROUND_MINUTES_MAX,
     SIDES,
     EventError,
     EventSpec,
@@ -132,6 +133,9 @@ class EventStore:
             raise EventError(f"rules: {exc}") from None
         if spec.rounds is not None and spec.rounds < 1:
             raise EventError(f"rounds: at least 1, not {spec.rounds}")
+        if spec.minutes is not None and not 1 <= spec.minutes <= ROUND_MINUTES_MAX:
+            raise EventError(f"minutes: a round lasts 1 to {ROUND_MINUTES_MAX} minutes, not"
+                             f" {spec.minutes}")
         fixed = spec.movement in FIXED_MOVEMENTS
         entries = _entries(spec, fixed)
         view = EventView(
@@ -139,7 +143,7 @@ class EventStore:
             season=spec.season or None, preset=spec.preset, movement=spec.movement,
             players=tuple(entries), pairs=tuple(spec.pairs) if fixed else (),
             rounds=spec.rounds or 0, current_round=0,
-            round_end=RoundEnd(rules.target_score, rules.hand_limit),
+            round_end=RoundEnd(rules.target_score, rules.hand_limit, spec.minutes),
             rounds_given=spec.rounds is not None)
         try:
             plans, rounds = planning.plan_rounds(view, played=(), ranking=())
@@ -150,10 +154,10 @@ class EventStore:
             event_id = self._new_id(conn, spec, name)
             conn.execute(
                 "INSERT INTO events (event_id, name, date, venue, season, preset, movement,"
-                " target_score, hand_limit, rounds, rounds_given, current_round, created_at,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                " target_score, hand_limit, round_minutes, rounds, rounds_given, current_round,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 (event_id, name, spec.date, view.venue, view.season, spec.preset,
-                 spec.movement, rules.target_score, rules.hand_limit, rounds,
+                 spec.movement, rules.target_score, rules.hand_limit, spec.minutes, rounds,
                  int(view.rounds_given), now, now))
             conn.executemany(
                 "INSERT INTO event_players (event_id, position, name, pair, status,"
@@ -195,7 +199,8 @@ class EventStore:
     def event(self, event_id: str) -> EventView:
         row = self._conn.execute(
             "SELECT event_id, name, date, venue, season, preset, movement, target_score,"
-            " hand_limit, rounds, rounds_given, current_round FROM events WHERE event_id = ?",
+            " hand_limit, rounds, rounds_given, current_round, round_minutes FROM events"
+            " WHERE event_id = ?",
             (event_id,)).fetchone()
         if row is None:
             raise UnknownEventError(event_id)
@@ -210,7 +215,7 @@ class EventStore:
         return EventView(
             id=row[0], name=row[1], date=row[2], venue=row[3], season=row[4], preset=row[5],
             movement=row[6], players=players, pairs=pairs, rounds=row[9],
-            current_round=row[11], round_end=RoundEnd(row[7], row[8]),
+            current_round=row[11], round_end=RoundEnd(row[7], row[8], row[12]),
             rounds_given=bool(row[10]))
 
     def schedule(self, event_id: str) -> list[RoundPlan]:
@@ -247,6 +252,17 @@ class EventStore:
         if not rows:
             self.event(event_id)  # an unknown event says so
         return [_table_view(round, r) for r in rows]
+
+    def round_started(self, event_id: str, round_number: int) -> datetime.datetime | None:
+        """When the round started (UTC): the first saving of its games, which ``start_round``
+        saves before anything is entered (an imported round: when it was imported). None
+        for a round not started."""
+        firsts = [self.games.revisions(t.game_id)[0].saved_at
+                  for t in self.tables(event_id, round_number) if t.game_id]
+        if not firsts:
+            return None
+        start = datetime.datetime.fromisoformat(min(firsts))
+        return start if start.tzinfo else start.replace(tzinfo=datetime.UTC)
 
     def all_tables(self, event_id: str) -> dict[int, list[TableView]]:
         """Every started round's tables, by round."""

@@ -25,6 +25,8 @@ GAME_SCHEMA_ID = "https://scorekeeper.invalid/schemas/spades-game.v1.json"
 EVENT_ID_MAX = 48
 """An event id leaves room for ``.r<round>.t<table>`` within a game id's characters."""
 TABLE_PATTERN = r"^[1-9][0-9]*$"
+ROUND_MINUTES_MAX = 24 * 60
+"""The longest round length (a day), as ``event.records.ROUND_MINUTES_MAX``."""
 
 class EventSeats(LogModel):
     """A table's seats: who plays North, East, South and West."""
@@ -88,6 +90,11 @@ class EventRoundEnd(LogModel):
         None, description="A table's game ends after this many hands (the house rules'"
         " hand_limit); absent: no limit. Time may also be called (the hand in progress is"
         " finished; the game log's hand says time_called).")
+    minutes: whole(1, ROUND_MINUTES_MAX) | None = Field(
+        None, description="The round's length in minutes: the director's round clock counts"
+        " it down from the round's start and, when it is over, asks him to call time (the"
+        " hand in progress is finished, then the game ends as at the hand limit). Absent: no"
+        " clock (time may still be called).")
 
 
 class EventDocument(LogModel):

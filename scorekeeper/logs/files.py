@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..rules.settings import PRESETS
+from ..rules.settings import HOUSE_RULES, PRESETS
 from .identifiers import DATE_PATTERN, GAME_ID_PATTERN
 from .json_text import JsonTextError, load_log_json, read_log_text
 from .models import CARD_PATTERN, FORMAT, FORMAT_VERSION, VERSION_PATTERN, GameLog
@@ -204,17 +204,54 @@ def log_to_data(log: GameLog) -> dict[str, Any]:
     rules = data.get("rules")
     if rules and rules.get("preset") in PRESETS:
         # A preset is written out: its settings beside its name (the settings written with
-        # it win), so that a reader who knows no preset reads the same rules.
-        data["rules"] = {"preset": rules["preset"], **PRESETS[rules["preset"]],
-                         **{k: v for k, v in rules.items() if k != "preset"}}
-    if data.get("format_version") == "1.0" and any(h.rulings for h in log.hands):
-        data["format_version"] = "1.1"  # rulings are 1.1: a 1.0-only reader must see it
+        # it win), so that a reader who knows no preset reads the same rules. A setting the
+        # log wrote as null (the default) stays null where the preset would set it.
+        preset = PRESETS[rules["preset"]]
+        nulls = {k: None for k in log.rules.model_fields_set
+                 if k in preset and getattr(log.rules, k) is None}
+        data["rules"] = {"preset": rules["preset"], **preset,
+                         **{k: v for k, v in rules.items() if k != "preset"}, **nulls}
+    # A field of a later 1.y raises the version, so that an older reader sees it; a log that
+    # uses none stays as it was written (1.0 stays 1.0).
+    needed = content_version(log)
+    if _minor(needed) > _minor(data.get("format_version", "1.0")):
+        data["format_version"] = needed
     for where, extra in extensions:
         target = data
         for step in where:
             target = target[step]
         target.update(extra)  # after the fields, where pydantic writes extras
     return data
+
+
+_RULES_OF_1_1 = frozenset({
+    "target_score", "bag_limit", "bag_penalty", "nil_bonus", "blind_nil_bonus",
+    "failed_nil_tricks", "allow_blind_nil", "blind_nil_min_deficit", "mercy_score",
+    "revoke_penalty", "revoke_penalty_tricks"})
+"""The house rules a 1.0 or 1.1 log may hold. The others (issue 13's) and a ``preset`` came
+with 1.2: a 1.1 reader refuses them as unknown fields unless the log says it is newer."""
+
+
+def content_version(log: GameLog) -> str:
+    """The lowest 1.y that holds what ``log`` uses: '1.2' for a hand's ``time_called``, the
+    event's ``event_id`` or ``round``, a house rule newer than 1.1 or a preset; '1.1' for a
+    hand's ``rulings``; else '1.0'."""
+    event, rules = log.event, log.rules
+    if any(h.time_called is not None for h in log.hands) or (
+            event is not None and (event.event_id is not None or event.round is not None)):
+        return "1.2"
+    if rules is not None and (rules.preset is not None or any(
+            name not in _RULES_OF_1_1 and getattr(rules, name) is not None
+            for name in HOUSE_RULES)):
+        return "1.2"
+    if any(h.rulings is not None for h in log.hands):
+        return "1.1"
+    return "1.0"
+
+
+def _minor(version: str) -> int:
+    # The model checked the version ('1.' and digits); a newer 1.y keeps its number.
+    return int(version.partition(".")[2])
 
 
 def _prune(value: Any) -> Any:

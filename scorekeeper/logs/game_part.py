@@ -28,7 +28,7 @@ _VERSION = re.compile(r"1\.[0-9]+")
 
 _GAME_KEYS = frozenset({"format", "format_version", "game_id", "variant", "players", "rules",
                         "event", "initial", "hands", "history"})
-_EVENT_KEYS = frozenset({"season", "date", "table", "notes"})
+_EVENT_KEYS = frozenset({"season", "date", "table", "notes", "event_id", "round"})
 _CORRECTION_KEYS = frozenset({"revision", "at", "by", "hand", "what", "why"})
 # The house rules' checks, tabled once from their declarations (``rules.settings``) so that
 # reading a log's ``rules`` is a dict lookup per setting: the bounds of each whole number, the
@@ -48,6 +48,10 @@ class EventFacts(NamedTuple):
     date: str | None = None
     table: str | None = None
     notes: str | None = None
+    event_id: str | None = None
+    """Since 1.2: the card night's id."""
+    round: int | None = None
+    """Since 1.2: the card night's round, from 1."""
 
 
 class LogHead(NamedTuple):
@@ -104,7 +108,10 @@ def _rules(obj: Any) -> RuleSet:
     if preset is not None and (type(preset) is not str or preset not in PRESETS):
         raise Defer
     for name, value in obj.items():
-        if value is None or name == "preset":
+        if name == "preset":
+            continue
+        if value is None:  # the default, whatever the preset says (rules_with_preset)
+            changes[name] = None
             continue
         if name in _RULE_INTS:
             changes[name] = check_int(value, *_RULE_INTS[name])
@@ -126,8 +133,14 @@ def _event(obj: Any) -> EventFacts | None:
     date = check_opt_str(obj.get("date"))
     if date is not None and date_problem(date) is not None:
         raise Defer
+    event_id = check_opt_str(obj.get("event_id"))
+    if event_id is not None and game_id_problem(event_id) is not None:
+        raise Defer  # the same rule as a game's id (models.EventInfo)
+    round_ = obj.get("round")
+    if round_ is not None:
+        check_int(round_, 1)
     return EventFacts(check_opt_str(obj.get("season")), date, check_opt_str(obj.get("table")),
-                      check_opt_str(obj.get("notes")))
+                      check_opt_str(obj.get("notes")), event_id, round_)
 
 
 def _initial(obj: Any, variant: Variant) -> dict[str, SideTotals] | None:

@@ -76,6 +76,7 @@ def _parse(text: str) -> Any:
                             parse_float=_float).decode(text)
     if keys == text.count(":"):
         return data
+    del data  # not kept alive beside the careful parse's copy (twice the memory of a long log)
     return _CAREFUL.decode(text)
 
 

@@ -29,9 +29,12 @@ from ..rules.settings import HOUSE_RULES, POINTS_LIMIT, PRESETS, Setting
 from .identifiers import DATE_PATTERN, GAME_ID_MAX, GAME_ID_PATTERN, date_problem
 
 FORMAT = "spades-game"
-FORMAT_VERSION = "1.1"
-"""The newest 1.y this program reads and writes: 1.1 added a hand's ``rulings``. A 1.0 log
-is still written as 1.0 (it is one), and stays valid."""
+FORMAT_VERSION = "1.2"
+"""The newest 1.y this program reads and writes: 1.1 added a hand's ``rulings``; 1.2 a hand's
+``time_called``, the event's ``event_id`` and ``round``, the house rules of issue 13 and a
+``preset``. A log is written as the lowest
+version that holds what it uses (``files.content_version``): a 1.0 log stays 1.0, and stays
+valid."""
 _EXTENSION = "x-"
 
 CARD_PATTERN = r"^[2-9TJQKA][SHDC]$"
@@ -146,8 +149,9 @@ else:
                 " default.",
         preset=(Literal[tuple(PRESETS)] | None, Field(
             None, description="A named preset (docs/rules.md §10): its settings apply, and any"
-            " setting written beside it wins. The program writes the preset's settings out"
-            " beside its name.")),
+            " setting written beside it wins; one written null is its default (so a preset's"
+            " optional setting can be set back to none). The program writes the preset's"
+            " settings out beside its name.")),
         **{rule.name: _rule_field(rule) for rule in HOUSE_RULES.values()},
     )
 
@@ -261,6 +265,11 @@ class HandLog(ExtensibleModel):
         None, description="Since 1.1: the referee's rulings on breaches the play proves, each"
         " applying or waiving its penalty; the hand is scored as ruled. A ruling on a breach"
         " the play does not prove is refused (ruling_unfounded).")
+    time_called: YesNo | None = Field(
+        None, description="Since 1.2: true on the hand during which time was called (game"
+        " length by the clock). The hand is finished, then the game ends after it as at"
+        " hand_limit: the higher score wins, a tie plays one more hand at a time; a side at"
+        " the target still wins first. Absent (or false): time was not called.")
 
     model_config = ConfigDict(
         extra="allow", frozen=True,
@@ -335,9 +344,11 @@ class GameLog(ExtensibleModel):
     )
 
     format: Literal["spades-game"] = Field(description="Always 'spades-game'.")
-    format_version: str = Field(pattern=VERSION_PATTERN, description="'1.1' (a log with"
-                                " rulings) or '1.0'. A reader refuses a newer major version; a"
-                                " 1.x log stays valid for every later 1.y.")
+    format_version: str = Field(pattern=VERSION_PATTERN, description="'1.2' (a log with a"
+                                " hand's time_called, the event's event_id or round, a preset"
+                                " or a house rule added in 1.2), '1.1' (a log with rulings) or"
+                                " '1.0'. A reader refuses a newer major version; a 1.x log"
+                                " stays valid for every later 1.y.")
     game_id: str | None = Field(
         None, min_length=1, max_length=GAME_ID_MAX, pattern=GAME_ID_PATTERN,
         description="A stable id for the game: letters, digits, '-', '_' and single dots"

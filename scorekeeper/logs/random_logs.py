@@ -4,6 +4,13 @@ Games are played by the same engine the referee uses (``HandPlay.play`` refuses 
 cards), with simple random players: a random deal (or two-player draw), a random bid near the
 hand's strength, a random legal card. Everything takes a ``random.Random`` so that a seed
 gives the same games.
+
+The game's house rules are played legally, each asked of the rules core: a bid the bidding
+rules refuse (``rules.bidding.bid_refusal``: no Nil, a side's minimum, a blind number only
+when trailing) is raised to a plain bid they take; Blind Nil only where the score allows it;
+the Nil exchanges the rules call for (``before_play.exchanging_nils``: a lone Blind Nil's
+three cards, ``nil_passing``'s cards) are made and recorded; the first lead and the spade
+rule are the play engine's. Time may be called during a hand (``time_called_at``).
 """
 
 from __future__ import annotations
@@ -11,10 +18,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from collections.abc import Mapping
+
+from ..rules.before_play import exchanging_nils
+from ..rules.bidding import bid_refusal
 from ..rules.cards import CARDS, SPADES_MASK, Card, cards_in
 from ..rules.hand import HandPlay
 from ..rules.replay import first_leader
-from ..rules.scoring import Bid, HandInput, score_game
+from ..rules.scoring import (Bid, HandInput, SideTotals, blind_bid_allowed, blind_nil_allowed,
+                             score_game)
 from ..rules.settings import DEFAULT_RULES, RuleSet
 from ..rules.seats import Seat, Variant
 
@@ -54,12 +66,52 @@ def estimate_bid(hand: int, rng: random.Random) -> int:
     return bid
 
 
+def _legal_bid(variant: Variant, made: list[Bid], wanted: Bid, rules: RuleSet,
+               scores: Mapping[str, int] | None) -> Bid:
+    """``wanted``, or where the bidding rules refuse it, the least plain bid they take (at
+    least the hand's worth): a player who may not bid Nil, or must bring his side to its
+    minimum, bids a number."""
+    if bid_refusal(variant, made, wanted, rules, scores) is None:
+        return wanted
+    partner = next((b for b in made if b.seat == wanted.seat.partner), None)
+    least = rules.min_side_bid or 1
+    if partner is not None and variant is Variant.PARTNERSHIP:
+        least -= partner.tricks
+    return Bid(wanted.seat, max(1, least, 0 if wanted.blind else wanted.tricks))
+
+
+def _random_bids(rng: random.Random, variant: Variant, dealer: Seat, deal: dict[Seat, int],
+                 nil_rate: float, blind_rate: float, rules: RuleSet,
+                 scores: Mapping[str, int] | None) -> list[Bid]:
+    bids: list[Bid] = []
+    first = variant.first_to_act(dealer)
+    for seat in variant.turn_order(first):
+        side = variant.side_of(seat)
+        if rules.allow_blind_nil and rng.random() < blind_rate:
+            wanted = Bid(seat, 0, True)
+            if scores is not None and not blind_nil_allowed(side, scores, rules):
+                wanted = Bid(seat, 0)  # not trailing enough: a plain Nil
+        elif rng.random() < nil_rate:
+            wanted = Bid(seat, 0)
+        else:
+            wanted = Bid(seat, max(1, estimate_bid(deal[seat], rng)))
+        if (rules.blind_bid_min is not None and scores is not None
+                and blind_bid_allowed(side, scores, rules) and rng.random() < blind_rate * 5):
+            least = rules.blind_bid_min
+            wanted = Bid(seat, rng.randint(least, min(13, least + 2)), True)
+        bids.append(_legal_bid(variant, bids, wanted, rules, scores))
+    return bids
+
+
 def play_random_hand(
     rng: random.Random, variant: Variant, dealer: Seat, *, deal: dict[Seat, int] | None = None,
     nil_rate: float = 0.08, blind_rate: float = 0.02, rules: RuleSet = DEFAULT_RULES,
+    scores: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
     """One legal hand, played card by card, as a log hand dict (``tricks``, ``deal`` and
-    ``tricks_won`` all present; exchanges for a lone Blind Nil)."""
+    ``tricks_won`` all present; the Nil exchanges the rules call for). ``scores``: each
+    side's score before the hand, which blind bids need (None: no blind number is bid, and
+    Blind Nil's margin is not asked)."""
     draw = None
     if deal is None:
         if variant is Variant.TWO_PLAYER:
@@ -69,31 +121,20 @@ def play_random_hand(
                 deal[seat] |= 1 << kept
         else:
             deal = random_deal(rng, variant)
-    first = variant.first_to_act(dealer)
-    bids = []
-    for seat in variant.turn_order(first):
-        if rules.allow_blind_nil and rng.random() < blind_rate:
-            bids.append(Bid(seat, 0, True))
-        elif rng.random() < nil_rate:
-            bids.append(Bid(seat, 0))
-        else:
-            bids.append(Bid(seat, max(1, estimate_bid(deal[seat], rng))))
+    bids = _random_bids(rng, variant, dealer, deal, nil_rate, blind_rate, rules, scores)
     held = dict(deal)
     exchanges = []
     if variant is Variant.PARTNERSHIP:
-        blinds = {b.seat for b in bids if b.blind}
-        for blind in sorted(blinds):
-            if blind.partner in blinds:
-                continue
-            give = rng.sample(list(cards_in(held[blind])), 3)
-            take = rng.sample(list(cards_in(held[blind.partner])), 3)
-            for giver, receiver, cards in ((blind, blind.partner, give),
-                                           (blind.partner, blind, take)):
+        # In the bidders' seat order, each side's exchange: both ways at the same time.
+        for nil, count in sorted(exchanging_nils(variant, bids, rules).values()):
+            give = rng.sample(list(cards_in(held[nil])), count)
+            take = rng.sample(list(cards_in(held[nil.partner])), count)
+            for giver, receiver, cards in ((nil, nil.partner, give), (nil.partner, nil, take)):
                 exchanges.append({"from": giver.name, "to": receiver.name,
                                   "cards": [str(c) for c in cards]})
             m_give, m_take = _mask(give), _mask(take)
-            held[blind] = (held[blind] & ~m_give) | m_take
-            held[blind.partner] = (held[blind.partner] & ~m_take) | m_give
+            held[nil] = (held[nil] & ~m_give) | m_take
+            held[nil.partner] = (held[nil.partner] & ~m_take) | m_give
     # The play honours the game's play rules (who leads first, what may be led).
     first = first_leader(variant, dealer, held, rules)
     engine = HandPlay(variant, first, held, rules=rules)
@@ -130,26 +171,36 @@ def random_game_log(
     rng: random.Random, variant: Variant = Variant.PARTNERSHIP, *, card_by_card: bool = True,
     rules: RuleSet = DEFAULT_RULES, max_hands: int = 60, players: dict[str, str] | None = None,
     event: dict[str, Any] | None = None, nil_rate: float = 0.08, blind_rate: float = 0.02,
+    time_called_at: int | None = None,
 ) -> dict[str, Any]:
     """A whole random game as a log dict, played until a side wins (or ``max_hands``).
 
     With ``card_by_card`` False the hands keep only bids and ``tricks_won`` (the quick form).
+    ``time_called_at``: the 1-based hand during which time is called (``time_called``); the
+    game then ends after it, or, level, one hand at a time.
     """
     dealer = rng.choice(variant.seats)
     hands = []
     inputs = []
-    for _ in range(max_hands):
+    totals = {side: SideTotals() for side in variant.sides}
+    for number in range(1, max_hands + 1):
+        scores = {side: t.score for side, t in totals.items()}
         h = play_random_hand(rng, variant, dealer, rules=rules, nil_rate=nil_rate,
-                             blind_rate=blind_rate)
+                             blind_rate=blind_rate, scores=scores)
+        called = number == time_called_at
         inputs.append(HandInput(dealer, tuple(Bid(Seat[b["seat"]], b["bid"], b.get("blind", False))
                                               for b in h["bids"]),
-                                {Seat[k]: v for k, v in h["tricks_won"].items()}))
+                                {Seat[k]: v for k, v in h["tricks_won"].items()},
+                                time_called=called))
         if not card_by_card:
             h = {"dealer": h["dealer"], "bids": h["bids"], "tricks_won": h["tricks_won"]}
+        if called:
+            h["time_called"] = True
         hands.append(h)
         score = score_game(variant, inputs, rules)
         if score.winner is not None:
             break
+        totals = score.final
         dealer = variant.next_dealer(dealer)
     names = players or {s.name: f"Player {s.name}" for s in variant.seats}
     log: dict[str, Any] = {"format": "spades-game", "format_version": "1.0",

@@ -35,7 +35,7 @@ from ..rules.seats import Seat, Variant
 
 _CARD = {str(c): c for c in CARDS}
 _HAND_KEYS = frozenset({"dealer", "bids", "tricks_won", "tricks", "deal", "exchanges", "draw",
-                        "redraws", "claim", "recorded", "notes", "rulings"})
+                        "redraws", "claim", "recorded", "notes", "rulings", "time_called"})
 _RULING_KEYS = frozenset({"code", "trick", "seat", "decision", "by", "note"})
 _RULING_CODES = frozenset({"revoke"})
 _DECISIONS = frozenset({"apply", "waive"})
@@ -168,12 +168,12 @@ def _hand(h: Any, variant: Variant, seats: dict[str, Seat]
     return record, recorded_scores(h.get("recorded"), h.get("notes"))
 
 
-_RARE = frozenset({"exchanges", "draw", "redraws", "claim", "rulings"})
+_RARE = frozenset({"exchanges", "draw", "redraws", "claim", "rulings", "time_called"})
 
 
 def _rare_hand(h: dict, variant: Variant, seats: dict[str, Seat], bids, tricks_won, tricks,
                deal) -> tuple[HandRecord, dict[str, int] | None]:
-    """A hand with exchanges, a draw, redraws, a claim or rulings."""
+    """A hand with exchanges, a draw, redraws, a claim, rulings or time called."""
     card = _CARD.__getitem__
     exchanges = h.get("exchanges")
     if exchanges is not None:
@@ -205,8 +205,12 @@ def _rare_hand(h: dict, variant: Variant, seats: dict[str, Seat], bids, tricks_w
             raise Defer
         claim = Claim(seats[claim["seat"]], check_int(claim["after_trick"], 0, 13),
                       _counts(claim["tricks"], seats), accepted)
+    time_called = h.get("time_called")
+    if time_called is not None and type(time_called) is not bool:
+        raise Defer
     record = HandRecord(variant, seats[h["dealer"]], tuple(bids), tricks_won, tricks, deal,
-                        exchanges, draw, redraws, claim, rulings=_rulings(h.get("rulings"), seats))
+                        exchanges, draw, redraws, claim, rulings=_rulings(h.get("rulings"), seats),
+                        time_called=bool(time_called))
     return record, recorded_scores(h.get("recorded"), h.get("notes"))
 
 

@@ -241,7 +241,7 @@ def corrected_input(replay: HandReplay, penalties: HandPenalties) -> HandInput:
     and the sides a penalty sets."""
     rec = replay.record
     return HandInput(rec.dealer, rec.bids, penalties.tricks_won, penalties.set_sides,
-                     penalties.credited_sides, penalties.revoking_sides)
+                     penalties.credited_sides, penalties.revoking_sides, rec.time_called)
 
 
 __all__ = ["HandPenalties", "Revoke", "RevokePenalty", "corrected_input", "hand_penalties",

@@ -107,3 +107,6 @@ class HandRecord:
     extra: Mapping[str, Any] = field(default_factory=dict)
     rulings: tuple[Ruling, ...] = ()
     """The referee's rulings on the hand's breaches (``rulings``), in the order made."""
+    time_called: bool = False
+    """Time was called during this hand (``time_called``): the game ends after it, as at
+    the hand limit (RULES.md §4, game length)."""

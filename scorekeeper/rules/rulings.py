@@ -78,7 +78,8 @@ def ruled_input(replay: HandReplay, rulings: tuple[Ruling, ...],
     """The hand as scoring reads it as ruled (the play as played where nothing is applied)."""
     if not rulings:
         rec = replay.record
-        return HandInput(rec.dealer, rec.bids, replay.tricks_won)
+        return HandInput(rec.dealer, rec.bids, replay.tricks_won,
+                         time_called=rec.time_called)
     return corrected_input(replay, ruled_penalties(replay, rulings, rules))
 
 

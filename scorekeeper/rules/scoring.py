@@ -263,6 +263,8 @@ class HandInput(NamedTuple):
     """Sides credited their contract exactly by a penalty (``"set_and_credit"``)."""
     revoking_sides: tuple[str, ...] = ()
     """The side of each penalised revoke of the hand (``second_revoke_forfeits``)."""
+    time_called: bool = False
+    """Time was called during the hand: the game ends after it, as at the hand limit."""
 
 
 class ScoredHand(NamedTuple):
@@ -303,6 +305,8 @@ def score_game(
     ends = _GameEnds(sides, rules) if _GameEnds.needed(rules) else None
     h = None
     for i, h in enumerate(hands, start=1):
+        if ends is None and h.time_called:  # no other rule of _GameEnds is in force
+            ends = _GameEnds(sides, rules)
         bids = h.bids
         if rules.blind_bid_min is not None and any(b.blind and b.tricks for b in bids):
             # A blind number is doubled only when the side trailed enough before the hand;
@@ -329,7 +333,7 @@ def score_game(
             hand_winner = game_winner({s: t.score for s, t in totals.items()}, rules)
             tied = tied_at_target({s: t.score for s, t in totals.items()}, rules)
         if hand_winner is None and ends is not None and winner is None:
-            hand_winner = ends.at_hand_limit(i, totals, events)
+            hand_winner = ends.at_hand_limit(i, totals, events, h.time_called)
         if hand_winner and winner is None:
             winner, won_at = hand_winner, i
             events.append(f"{hand_winner} win{'s' if len(hand_winner) == 1 else ''}"
@@ -345,7 +349,7 @@ class _GameEnds:
     """The house rules that end a game other than by the target or the mercy score, in the
     order they are asked after a hand: a second revoke forfeits, a set limit loses, all
     thirteen bid and taken wins (each before the target, RULES.md §4); then, with no winner
-    by the target, the hand limit."""
+    by the target, the game's length: the hand limit, or time called."""
 
     @staticmethod
     def needed(rules: RuleSet) -> bool:
@@ -358,6 +362,8 @@ class _GameEnds:
         self.revokes = {s: 0 for s in sides}
         self.sets_in_row = {s: 0 for s in sides}
         self.sets = {s: 0 for s in sides}
+        self.time_called_at: int | None = None
+        """The hand during which time was called (the first, should a log call it twice)."""
 
     def after_hand(self, number: int, h: HandInput, results: Mapping[str, SideHandResult],
                    totals: Mapping[str, SideTotals], events: list[str]
@@ -398,17 +404,25 @@ class _GameEnds:
         return None
 
     def at_hand_limit(self, number: int, totals: Mapping[str, SideTotals],
-                      events: list[str]) -> str | None:
-        """The winner when the hand limit is reached with no winner yet (None: a tie, or not
-        reached); a tie plays one more hand at a time."""
-        limit = self.rules.hand_limit
-        if limit is None or number < limit:
+                      events: list[str], time_called: bool = False) -> str | None:
+        """The winner when the game's length is reached with no winner yet: the hand limit,
+        or the end of the hand during which time was called (``time_called``: this one), both
+        alike (RULES.md §4). None: a tie, or not reached; a tie plays one more hand at a
+        time."""
+        if time_called and self.time_called_at is None:
+            self.time_called_at = number
+        limit, called = self.rules.hand_limit, self.time_called_at
+        if limit is not None and number >= limit and (called is None or limit <= called):
+            reached = f"hand limit ({limit}) reached"
+        elif called is not None:
+            reached = "time called" if called == number else f"time called (hand {called})"
+        else:
             return None
         winner, tied = self._between(list(totals), totals)
         if tied:
-            events.append(f"hand limit ({limit}) reached, tied: another hand is played")
+            events.append(f"{reached}, tied: another hand is played")
         else:
-            events.append(f"hand limit ({limit}) reached: the higher score wins")
+            events.append(f"{reached}: the higher score wins")
         return winner
 
     @staticmethod

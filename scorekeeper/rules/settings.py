@@ -54,6 +54,8 @@ class Setting:
     """What the one line leaves out, for the log format's documentation (the JSON Schema):
     what each choice means, when the rule is checked."""
     """For an optional setting: what no value means (e.g. 'no mercy rule')."""
+    group: str | None = None
+    """Which of :data:`SETTING_GROUPS` it belongs to: the new-game form shows it there."""
 
     @property
     def optional(self) -> bool:
@@ -100,12 +102,19 @@ _DECLARATION = "house_rule"
 """The ``dataclasses.field`` metadata key under which :func:`setting` keeps a declaration."""
 
 
+SETTING_GROUPS = ("Bidding", "Play", "Scoring", "Penalties", "Game length")
+"""The groups the settings are shown in (the new-game form, in this order): what they are
+about, as RULES.md §4 groups them; "Game length" is everything that ends a game."""
+
+
 def setting(default: SettingValue, description: str, *, least: int | None = None,
             greatest: int | None = None, when_none: str | None = None,
-            detail: str | None = None) -> Any:
-    """Declare a ``RuleSet`` field as a house rule (its type is the field's annotation)."""
+            detail: str | None = None, group: str | None = None) -> Any:
+    """Declare a ``RuleSet`` field as a house rule (its type is the field's annotation), in
+    one of :data:`SETTING_GROUPS`."""
     declared = {"default": default, "description": description, "least": least,
-                "greatest": greatest, "when_none": when_none, "detail": detail}
+                "greatest": greatest, "when_none": when_none, "detail": detail,
+                "group": group}
     return field(default=default, metadata={_DECLARATION: declared})
 
 
@@ -113,97 +122,102 @@ def setting(default: SettingValue, description: str, *, least: int | None = None
 class RuleSet:
     """Every house rule a game is scored under; the defaults are docs/rules.md."""
 
-    target_score: int = setting(500, "Points a side needs to win the game.", least=1,
-                                greatest=POINTS_LIMIT)
-    """A side that reaches this score (or more) after a hand wins; both: the higher wins."""
-    bag_limit: int = setting(10, "Accumulated bags that trigger the bag penalty.", least=1,
-                             greatest=POINTS_LIMIT)
-    bag_penalty: int = setting(100, "Points lost each time the bag limit is reached.", least=0,
-                               greatest=POINTS_LIMIT)
-    """The limit is taken off the bag count each time (a penalty of 0 still takes it off)."""
-    nil_bonus: int = setting(100, "Points won (made) or lost (failed) for a Nil.", least=0,
-                             greatest=POINTS_LIMIT)
-    blind_nil_bonus: int = setting(200, "Points won (made) or lost (failed) for a Blind Nil.",
-                                   least=0, greatest=POINTS_LIMIT)
-    failed_nil_tricks: FailedNilTricks = setting(
-        "bags", "A Nil bidder's tricks: bags, help_partner (count toward the partner's bid) or"
-        " ignored.",
-        detail="'bags': bags for the side, never toward the partner's bid; 'help_partner':"
-        " toward the partner's bid, and bags beyond it; 'ignored': neither.")
-    nil_allowed: bool = setting(True, "Whether Nil may be bid at all (Blind Nil too).")
-    allow_blind_nil: bool = setting(True, "Whether Blind Nil may be bid.")
+    nil_allowed: bool = setting(True, "Whether Nil may be bid at all (Blind Nil too).",
+                                group="Bidding")
+    allow_blind_nil: bool = setting(True, "Whether Blind Nil may be bid.", group="Bidding")
     nil_passing: int = setting(
         0, "Cards a lone Nil bidder and his partner exchange after the bidding, each way"
         " (partnership; 0: none).", least=0, greatest=3,
-        detail="As the Blind Nil exchange, at the same time; none when both partners bid Nil.")
+        detail="As the Blind Nil exchange, at the same time; none when both partners bid Nil.",
+        group="Bidding")
     blind_nil_min_deficit: int | None = setting(
         None, "Blind Nil only for a side trailing by at least this many points.", least=0,
-        greatest=POINTS_LIMIT, when_none="always")
+        greatest=POINTS_LIMIT, when_none="always", group="Bidding")
     min_side_bid: int | None = setting(
         None, "The least a side may bid (partnership): both partners Nil are exempt; with one"
         " Nil the partner's bid alone.", least=1, greatest=13, when_none="no minimum",
         detail="The side's second bidder must bid enough to reach it; in a log a side below it"
-        " is a finding (bid_below_minimum), scored as bid.")
+        " is a finding (bid_below_minimum), scored as bid.", group="Bidding")
     blind_bid_min: int | None = setting(
         None, "Blind bids of a number (bid before looking): the least such a bid may be; the"
         " side's contract then scores double.", least=1, greatest=13,
         when_none="no blind bids", detail="Only for a side trailing by blind_bid_min_deficit;"
-        " 20 a contracted trick made, -20 set; bags as usual; no cards exchanged.")
+        " 20 a contracted trick made, -20 set; bags as usual; no cards exchanged.", group="Bidding")
     blind_bid_min_deficit: int = setting(
         100, "Blind bids only for a side trailing by at least this many points.", least=0,
-        greatest=POINTS_LIMIT)
-    mercy_score: int | None = setting(None, "A side at or below this score loses.",
-                                      least=-POINTS_LIMIT, greatest=POINTS_LIMIT,
-                                      when_none="no mercy rule",
-                                      detail="Checked after each hand.")
+        greatest=POINTS_LIMIT, group="Bidding")
     spades_lead: SpadesLead = setting(
         "when_broken", "When spades may be led: when_broken (once a spade has been played, or"
-        " the leader holds only spades) or any_time.")
+        " the leader holds only spades) or any_time.", group="Play")
     first_trick: FirstTrick = setting(
         "free", "The first trick's lead: free, two_of_clubs (its holder leads it) or"
         " lowest_club (the player after the dealer leads his lowest club).",
         detail="In both club forms a player who cannot follow clubs to the first trick may"
         " not play a spade unless he holds only spades. Partnership only: a two-player game"
-        " is played 'free'.")
-    revoke_penalty: RevokePenalty = setting(
-        "tricks", "A proven revoke: tricks (move tricks to the other side), set, or"
-        " set_and_credit.",
-        detail="'tricks' moves tricks from the offending side to the other;"
-        " 'set' sets the offending side for the hand; 'set_and_credit' also credits the other"
-        " side its contract exactly (no bags).")
-    revoke_penalty_tricks: int = setting(3, "Tricks moved for a proven revoke.", least=0,
-                                         greatest=13)
-    """Never more than the offending side won from the revoke trick on."""
-    second_revoke_forfeits: bool = setting(
-        False, "A side's second penalised revoke in a game loses it, at the end of that hand.")
+        " is played 'free'.", group="Play")
+    bag_limit: int = setting(10, "Accumulated bags that trigger the bag penalty.", least=1,
+                             greatest=POINTS_LIMIT, group="Scoring")
+    bag_penalty: int = setting(100, "Points lost each time the bag limit is reached.", least=0,
+                               greatest=POINTS_LIMIT, group="Scoring")
+    """The limit is taken off the bag count each time (a penalty of 0 still takes it off)."""
+    nil_bonus: int = setting(100, "Points won (made) or lost (failed) for a Nil.", least=0,
+                             greatest=POINTS_LIMIT, group="Scoring")
+    blind_nil_bonus: int = setting(200, "Points won (made) or lost (failed) for a Blind Nil.",
+                                   least=0, greatest=POINTS_LIMIT, group="Scoring")
+    failed_nil_tricks: FailedNilTricks = setting(
+        "bags", "A Nil bidder's tricks: bags, help_partner (count toward the partner's bid) or"
+        " ignored.",
+        detail="'bags': bags for the side, never toward the partner's bid; 'help_partner':"
+        " toward the partner's bid, and bags beyond it; 'ignored': neither.", group="Scoring")
     bags: BagsRule = setting(
         "penalty", "Overtricks: penalty (1 point each, the bag limit and penalty), points_only"
         " (1 point each, never penalised) or off (nothing, not counted).",
         detail="'penalty': each bag scores 1 and bag_limit bags cost bag_penalty;"
         " 'points_only': each bag scores 1 and bags are never penalised; 'off': overtricks"
-        " score nothing and are not counted.")
+        " score nothing and are not counted.", group="Scoring")
     big_contract_min: int | None = setting(
         None, "A contract of at least this many tricks is big: it scores big_contract_value"
-        " made and loses it set.", least=1, greatest=13, when_none="no big contracts")
+        " made and loses it set.", least=1, greatest=13, when_none="no big contracts",
+        group="Scoring")
     big_contract_value: int = setting(200, "What a big contract scores made (and loses set),"
-                                      " instead of 10 a trick.", least=0, greatest=POINTS_LIMIT)
+                                      " instead of 10 a trick.", least=0, greatest=POINTS_LIMIT,
+                                      group="Scoring")
     all_thirteen_wins: bool = setting(False, "A side that bids 13 and takes all 13 wins the game"
-                                      " at once.")
+                                      " at once.", group="Scoring")
     both_nil_as_one: bool = setting(
         False, "Both partners Nil: the side scores the two values if neither takes a trick and"
-        " loses them if either does; its tricks count for nothing.")
+        " loses them if either does; its tricks count for nothing.", group="Scoring")
+    revoke_penalty: RevokePenalty = setting(
+        "tricks", "A proven revoke: tricks (move tricks to the other side), set, or"
+        " set_and_credit.",
+        detail="'tricks' moves tricks from the offending side to the other;"
+        " 'set' sets the offending side for the hand; 'set_and_credit' also credits the other"
+        " side its contract exactly (no bags).", group="Penalties")
+    revoke_penalty_tricks: int = setting(3, "Tricks moved for a proven revoke.", least=0,
+                                         greatest=13, group="Penalties")
+    """Never more than the offending side won from the revoke trick on."""
+    second_revoke_forfeits: bool = setting(
+        False, "A side's second penalised revoke in a game loses it, at the end of that hand.",
+        group="Penalties")
+    target_score: int = setting(500, "Points a side needs to win the game.", least=1,
+                                greatest=POINTS_LIMIT, group="Game length")
+    """A side that reaches this score (or more) after a hand wins; both: the higher wins."""
+    mercy_score: int | None = setting(None, "A side at or below this score loses.",
+                                      least=-POINTS_LIMIT, greatest=POINTS_LIMIT,
+                                      when_none="no mercy rule",
+                                      detail="Checked after each hand.", group="Game length")
     set_limit_in_row: int | None = setting(
         None, "A side set in this many hands in a row loses the game.", least=1,
         greatest=POINTS_LIMIT, when_none="no limit", detail="Checked after the hand is scored,"
-        " before the target.")
+        " before the target.", group="Game length")
     set_limit_in_game: int | None = setting(
         None, "A side set in this many hands of the game loses it.", least=1,
         greatest=POINTS_LIMIT, when_none="no limit", detail="Checked after the hand is scored,"
-        " before the target.")
+        " before the target.", group="Game length")
     hand_limit: int | None = setting(
         None, "After this many hands the higher score wins (a tie plays one more hand at a"
         " time).", least=1, greatest=POINTS_LIMIT, when_none="no limit",
-        detail="The target still ends the game earlier.")
+        detail="The target still ends the game earlier.", group="Game length")
 
     def __post_init__(self) -> None:
         for rule in _CHECKED:
@@ -255,6 +269,9 @@ def declared_settings(cls: type) -> dict[str, Setting]:
             raise TypeError(f"{where}.{f.name}: a setting is int, bool or a Literal of texts,"
                             f" not {hint}")
         rule = Setting(f.name, value_type, choices=choices, **declared)
+        if rule.group is not None and rule.group not in SETTING_GROUPS:
+            raise TypeError(f"{where}.{f.name}: the group {rule.group!r} is not one of"
+                            f" {', '.join(SETTING_GROUPS)}")
         if optional != rule.optional or optional != (rule.when_none is not None):
             raise TypeError(f"{where}.{f.name}: an optional setting (int | None) has the"
                             " default None and says what None means (when_none)")
@@ -339,12 +356,18 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
 
 def rules_with_preset(preset_name: str | None, changes: Mapping[str, Any]) -> RuleSet:
     """A log's ``rules``: the named preset's changes, then the settings written beside it
-    (which win). Raises ``ValueError`` for an unknown preset."""
+    (which win). A setting written as None (a log's explicit null) is the docs/rules.md
+    default whatever the preset says: so a preset's optional setting can be set back to none
+    (``{"preset": "mercy-minus-200", "mercy_score": null}``: no mercy rule). Raises
+    ``ValueError`` for an unknown preset."""
     base = {} if preset_name is None else dict(PRESETS[preset_name]) if (
         preset_name in PRESETS) else None
     if base is None:
         raise ValueError(f"no house-rule preset {preset_name!r} (known: {', '.join(PRESETS)})")
-    return DEFAULT_RULES.with_changes(**{**base, **changes})
+    merged = {**base, **changes}
+    return DEFAULT_RULES.with_changes(**{
+        name: HOUSE_RULES[name].default if value is None else value
+        for name, value in merged.items()})
 
 
 def preset(name: str) -> RuleSet:

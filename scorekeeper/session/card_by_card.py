@@ -113,6 +113,8 @@ class CardByCardMixin:
 
         self._referee = RefereeHand(self.variant, self.dealer, self.rules, bids=bids)
         self._bids = []
+        if self._time_call is not None:  # the bids went to the referee hand: the call stays
+            self._time_call = 0
         return self._referee
 
     def verify_referee_bid(self, bid: int, blind: bool = False) -> None:
@@ -191,8 +193,10 @@ class CardByCardMixin:
         """Add a hand recorded card by card (``RefereeHand.to_log_hand()``, a ``HandLog`` as a
         dict) to the log as it is, and re-score the game. Ends card-by-card entry."""
         hand = self.verify_played_hand(log_hand)
+        if self._time_call is not None:
+            hand = hand.model_copy(update={"time_called": True})
         self._set_log(self._log.model_copy(update={"hands": [*self._log.hands, hand]}))
-        self._bids, self._tricks, self._referee = [], [], None
+        self._bids, self._tricks, self._referee, self._time_call = [], [], None, None
         number = len(self._log.hands)
         self._record_change("played", number)
         return HandConfirmed(number, self.events, self.winner, self.tied_at_target)

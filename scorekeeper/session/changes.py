@@ -17,6 +17,9 @@ Before a change, ``undo_effect()`` and ``correction_effect()`` say what it would
 game's result, so that a finished game is never un-finished without the scorekeeper being
 asked (the standings count finished games only).
 
+Time called between hands (``time_call.py``) changes the last confirmed hand: a change like a
+confirmation, undone alike; time called during a hand is an entry of the hand in progress.
+
 A correction may also change the referee's rulings on a hand's reneges (``rulings``: (code,
 trick, seat) -> 'apply' or 'waive'): the penalty is the referee's ruling, and a ruling
 changed later is a change of the record like any other, in the history and undone alike.
@@ -45,18 +48,18 @@ RulingKey = tuple[str, int, str]
 class Change:
     """One change of the log, as undo takes it back."""
 
-    kind: Literal["confirm", "played", "correction"]
+    kind: Literal["confirm", "played", "correction", "time"]
     hand: int
-    """The hand confirmed or corrected (1-based)."""
+    """The hand confirmed, corrected or on which time was called (1-based)."""
     after: tuple[int, int]
     """(hand in progress, its entries) just after the change: entries beyond are newer."""
     before: HandLog | None = None
-    """A correction: the hand as it was."""
+    """A correction or a time call: the hand as it was."""
     revision: int | None = None
     """A correction: its revision in the log's history."""
-    dropped: tuple[tuple[Any, ...], tuple[Any, ...], Any] | None = None
+    dropped: tuple[tuple[Any, ...], tuple[Any, ...], Any, int | None] | None = None
     """A correction that ended the game: the hand in progress it dropped (bids, tricks,
-    referee hand), given back by its undo."""
+    referee hand, time call), given back by its undo."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,8 @@ class _UndoPlan:
     bids: list[tuple[Seat, int, bool]]
     tricks: list[tuple[Seat, int]]
     referee: Any = None
+    time_call: int | None = None
+    """The hand in progress's time call after the undo (``GameSession._time_call``)."""
     log: GameLog | None = None
     """The log after the undo, when the undo changes it."""
     pop: bool = False
@@ -126,9 +131,10 @@ class ChangesMixin:
     _changes: list[Change]
 
     def _entries(self) -> int:
-        return len(self._bids) + len(self._tricks)
+        # Time called during the hand in progress is one of its entries, in its turn.
+        return len(self._bids) + len(self._tricks) + (self._time_call is not None)
 
-    def _record_change(self, kind: Literal["confirm", "played", "correction"], hand: int,
+    def _record_change(self, kind: Literal["confirm", "played", "correction", "time"], hand: int,
                        **more: Any) -> None:
         self._changes.append(Change(kind, hand, (self.hand_number, self._entries()), **more))
 
@@ -151,9 +157,9 @@ class ChangesMixin:
         new_bids = []
         for b in old.bids:
             bid, blind = (bids or {}).get(b.seat, (b.bid, b.blind))
-            if not 0 <= bid <= 13 or (blind and bid != 0 and self.rules.blind_bid_min is None):
+            if not 0 <= bid <= 13:  # what the rules allow blind: bid_refusal, below
                 raise CorrectionError(f"hand {number}: {b.seat}'s bid {bid_text(bid, blind)} is"
-                                      " not a bid (0 to 13; only a Nil may be blind)")
+                                      " not a bid (0 to 13)")
             if blind and bid == 0 and not b.blind and not self.rules.allow_blind_nil:
                 raise CorrectionError(f"hand {number}: these rules do not allow Blind Nil")
             if (bid, blind) != (b.bid, b.blind):
@@ -294,8 +300,8 @@ class ChangesMixin:
         if self.is_over and self.has_entries:
             # The correction ended the game: the hand in progress has no game to go into
             # (kept with the change, so that undoing it gives the hand back).
-            dropped = (tuple(self._bids), tuple(self._tricks), self._referee)
-            self._bids, self._tricks, self._referee = [], [], None
+            dropped = (tuple(self._bids), tuple(self._tricks), self._referee, self._time_call)
+            self._bids, self._tricks, self._referee, self._time_call = [], [], None, None
         self._record_change("correction", number, before=before,
                             revision=correction.revision, dropped=dropped)
         return HandCorrected(number, what, correction)
@@ -303,20 +309,29 @@ class ChangesMixin:
     # --- undo ---------------------------------------------------------------------------
 
     def _undo_plan(self, by: str) -> _UndoPlan:
+        bids, tricks, called = list(self._bids), list(self._tricks), self._time_call
+        call_back = f"time call on hand {self.hand_number} taken back"
         if self._referee is not None:
+            if called is not None:  # the session's own entry; the cards are the referee's
+                return _UndoPlan(call_back, bids, tricks, self._referee)
             raise UndoError(f"hand {self.hand_number} is being entered card by card: undo its"
                             " entries there (F2)")
-        bids, tricks = list(self._bids), list(self._tricks)
         top = self._changes[-1] if self._changes else None
         newer = (top.after[1] if top is not None and top.after[0] == self.hand_number else 0)
         if self._entries() > newer:  # an entry made since the last change: it goes first
+            if called is not None and called == len(bids) + len(tricks):
+                return _UndoPlan(call_back, bids, tricks)
             if tricks:
                 seat, n = tricks.pop()
-                return _UndoPlan(f"{seat}'s {tricks_text(n)} taken back", bids, tricks)
+                return _UndoPlan(f"{seat}'s {tricks_text(n)} taken back", bids, tricks,
+                                 time_call=called)
             seat, b, blind = bids.pop()
-            return _UndoPlan(f"{seat}'s bid {bid_text(b, blind)} taken back", bids, tricks)
+            return _UndoPlan(f"{seat}'s bid {bid_text(b, blind)} taken back", bids, tricks,
+                             time_call=called)
         if top is not None and top.kind == "correction":
             return self._undo_correction_plan(top, by)
+        if top is not None and top.kind == "time":
+            return self._undo_time_plan(top, by)
         number = len(self._log.hands)
         if not number:
             raise UndoError("nothing to undo: no entry has been made")
@@ -332,8 +347,22 @@ class ChangesMixin:
         won = last.tricks_won or {}
         order = self.variant.turn_order(self.variant.first_to_act(Seat[last.dealer]))
         tricks = [(s, won.get(s.name, 0)) for s in order[:-1]]
-        return _UndoPlan(what, bids, tricks, log=log, pop=top is not None, hand=number,
-                         reopens=number, correction=correction)
+        # Time called on it is back with the hand, as called during its play (after the bids).
+        called = len(bids) if last.time_called else None
+        return _UndoPlan(what, bids, tricks, time_call=called, log=log, pop=top is not None,
+                         hand=number, reopens=number, correction=correction)
+
+    def _undo_time_plan(self, change: Change, by: str) -> _UndoPlan:
+        """Undo of time called between hands: the last hand as it was, time not called."""
+        number = change.hand
+        assert change.before is not None
+        what = f"time call on hand {number} taken back"
+        correction = self._correction(number, what, by, None)
+        log = self._log.model_copy(update={
+            "hands": self._with_hand(number, change.before),
+            "history": [*(self._log.history or []), correction]})
+        return _UndoPlan(what, list(self._bids), list(self._tricks), log=log, pop=True,
+                         hand=number, correction=correction)
 
     def _undo_correction_plan(self, change: Change, by: str) -> _UndoPlan:
         number = change.hand
@@ -346,10 +375,12 @@ class ChangesMixin:
             "hands": self._with_hand(number, change.before),
             "history": [*(self._log.history or []), correction]})
         bids, tricks, referee = (list(self._bids), list(self._tricks), self._referee)
+        called = self._time_call
         if change.dropped is not None:
             bids, tricks, referee = list(change.dropped[0]), list(change.dropped[1]), \
                 change.dropped[2]
-        return _UndoPlan(what, bids, tricks, referee, log=log, pop=True, hand=number,
+            called = change.dropped[3]
+        return _UndoPlan(what, bids, tricks, referee, called, log=log, pop=True, hand=number,
                          correction=correction)
 
     def verify_undo(self) -> None:
@@ -379,6 +410,7 @@ class ChangesMixin:
         if plan.log is not None:
             self._set_log(plan.log)
         self._bids, self._tricks, self._referee = plan.bids, plan.tricks, plan.referee
+        self._time_call = plan.time_call
         if plan.pop:
             self._changes.pop()
         return EntryUndone(plan.what, plan.hand, plan.correction)

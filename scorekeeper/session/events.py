@@ -48,6 +48,10 @@ class GameOverError(SessionError):
     """An entry after the game was won."""
 
 
+class TimeCallError(SessionError):
+    """Time called twice, or before anything was played."""
+
+
 class CardByCardError(SessionError):
     """Card-by-card entry that cannot start, stop or end now (the message says why)."""
 
@@ -168,3 +172,20 @@ class RulingMade:
         verb = "applied" if self.decision == "apply" else "waived"
         return (f"{self.code.replace('_', ' ')} by {self.seat} at trick {self.trick}: penalty"
                 f" {verb} by {self.by}")
+
+
+@dataclass(frozen=True, slots=True)
+class TimeCalled:
+    """Time was called (RULES.md §4, game length): recorded on ``hand``, after which the
+    game ends as at the hand limit (the higher score wins; a tie plays one more hand)."""
+
+    hand: int
+    """The hand time was called during: the hand in progress, or between hands the last
+    confirmed one."""
+    in_progress: bool
+    """True: the hand is still being entered, and is finished first; False: it was already
+    confirmed, and the game ends now (or, tied, goes on one hand at a time)."""
+    winner: str | None
+    """The game's winner once it has ended (None while a hand is still to be played)."""
+    events: tuple[str, ...] = ()
+    """Between hands: the last hand's events, rescored (they say how the game ended)."""

@@ -10,7 +10,8 @@ A hand may instead be entered card by card (referee mode): ``card_by_card()`` ha
 so far to a ``RefereeHand``, which the referee screen drives; ``confirm_played_hand()`` then
 appends the hand it produced, exactly as played, with the referee's rulings on its reneges
 (``rulings.py``). The referee hand in progress is part of ``draft()``, entry by entry.
-Corrections and undo (an undo stack of every change) are in ``changes.py``.
+Corrections and undo (an undo stack of every change) are in ``changes.py``; time called
+(``call_time()``, game length by the clock) in ``time_call.py``.
 
 Bids are refused as the table would refuse them: 0 to 13 in turn, Blind Nil and a blind
 number where the rules allow them, and the bidding house rules (``rules.bidding``: no Nil, a
@@ -45,6 +46,8 @@ from .events import (
     SessionError,
     SideOutcome,
     SetupError,
+    TimeCallError,
+    TimeCalled,
     TricksEntered,
     TricksError,
     UndoError,
@@ -52,6 +55,7 @@ from .events import (
 from .card_by_card import CardByCardMixin, next_drawer, next_exchange
 from .changes import ChangesMixin
 from .rulings import RulingsMixin, ruled_by
+from .time_call import TimeCallMixin
 from .typed import bid_text, bid_typed, parse_bid, parse_tricks
 from .new_game import EXTENSION, new_game_log, verify_setup
 from ..rules.bidding import bid_refusal, blind_bid_allowed
@@ -71,7 +75,7 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin):
+class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin, TimeCallMixin):
     """One game at the table: confirmed hands in a log, plus the hand being entered."""
 
     def __init__(self, log: GameLog, draft: Mapping[str, Any] | None = None, *,
@@ -81,6 +85,7 @@ class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin):
         self._bids: list[tuple[Seat, int, bool]] = []
         self._tricks: list[tuple[Seat, int]] = []
         self._referee: RefereeHand | None = None
+        self._time_call: int | None = None  # time called during the hand in progress
         self._changes = []  # the undo stack (changes.py): changes of the log in this session
         if draft:
             self.restore_draft(draft)
@@ -373,9 +378,10 @@ class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin):
             "bids": [{"seat": s.name, "bid": b, **({"blind": True} if blind else {})}
                      for s, b, blind in self._bids],
             "tricks_won": {s.name: tricks[s] for s in self.variant.seats},
+            **self._hand_time_called(),
         })
         self._set_log(self._log.model_copy(update={"hands": [*self._log.hands, hand]}))
-        self._bids, self._tricks = [], []
+        self._bids, self._tricks, self._time_call = [], [], None
         number = len(self._log.hands)
         self._record_change("confirm", number)
         return HandConfirmed(number, self.events, self.winner, self.tied_at_target)
@@ -384,8 +390,10 @@ class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin):
 
     @property
     def has_entries(self) -> bool:
-        """True when the hand in progress has something to save (a bid, a count, a card...)."""
-        return bool(self._bids or self._tricks or self._referee is not None)
+        """True when the hand in progress has something to save (a bid, a count, a card, time
+        called...)."""
+        return bool(self._bids or self._tricks or self._referee is not None
+                    or self._time_call is not None)
 
     def draft(self) -> dict[str, Any]:
         """The hand in progress as JSON-able data (what ``restore_draft`` takes back); a hand
@@ -394,6 +402,8 @@ class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin):
             "hand": self.hand_number, "dealer": self.dealer.name,
             "bids": [{"seat": s.name, "bid": b, "blind": blind} for s, b, blind in self._bids],
             "tricks": [{"seat": s.name, "tricks": n} for s, n in self._tricks]}
+        if self._time_call is not None:  # after this many of the bids and counts
+            data["time_called"] = self._time_call
         if self._referee is not None:
             data["referee"] = self._referee.to_draft()
         return data
@@ -404,9 +414,14 @@ class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin):
             raise SessionError(f"the saved entries are for hand {draft.get('hand')} dealt by"
                                f" {draft.get('dealer')}, but hand {self.hand_number} dealt by"
                                f" {self.dealer} is next")
-        self._bids, self._tricks, self._referee = [], [], None
+        self._bids, self._tricks, self._referee, self._time_call = [], [], None, None
+        called = draft.get("time_called")
+        if called is not None and (type(called) is not int or called < 0):
+            raise SessionError(f"the saved hand in progress cannot be restored: time_called"
+                               f" {called!r} is not a count of entries")
         if draft.get("referee") is not None:
             self._restore_referee(draft["referee"])
+            self._time_call = None if called is None else 0
             return
         try:
             for b in draft.get("bids", []):
@@ -420,12 +435,15 @@ class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin):
         except (SessionError, KeyError, TypeError) as exc:
             self._bids, self._tricks = [], []
             raise SessionError(f"the saved hand in progress cannot be restored: {exc}") from None
+        if called is not None:
+            self._time_call = min(called, len(self._bids) + len(self._tricks))
 
 
 __all__ = [
     "GameSession", "new_game_log", "verify_setup", "parse_bid", "parse_tricks", "bid_text",
     "bid_typed", "SessionError", "SetupError", "BidError", "TricksError", "ConfirmError",
     "UndoError", "CorrectionError", "GameOverError", "CardByCardError", "RulingError",
+    "TimeCallError", "TimeCalled",
     "BidEntered", "TricksEntered", "HandConfirmed", "EntryUndone", "HandCorrected",
     "ChangeEffect", "RulingQuestion", "RulingMade", "SideOutcome", "Phase", "EXTENSION",
     "next_exchange", "next_drawer", "ruled_by",

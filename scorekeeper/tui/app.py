@@ -23,10 +23,12 @@ from ..season.storage import GameSummary, Store
 from .exporting import Remembered, default_config_file, write_new
 from .keys_in_order import KeysInOrder
 from .screens.home import HomeScreen, players_text
+from .widgets.round_clock import utc_now
 
 if TYPE_CHECKING:
     from textual.command import Provider
 
+    from ..event.store import EventStore
     from ..logs.models import GameLog
     from ..session.game_session import GameSession
     from .widgets.save_dialog import SaveChoice
@@ -69,10 +71,12 @@ class ScorekeeperApp(KeysInOrder):
 
     def __init__(self, store: Store, *, offer_resume: bool = True, by: str = "scorekeeper",
                  export_dir: str | Path | None = None, config_file: Path | None = DEFAULT_CONFIG,
-                 today: Callable[[], datetime.date] = datetime.date.today) -> None:
+                 today: Callable[[], datetime.date] = datetime.date.today,
+                 clock: Callable[[], datetime.datetime] = utc_now) -> None:
         """``export_dir``: the folder the save dialog proposes until one is remembered (by
         default the user's home). ``config_file``: where the folder is remembered between
-        runs (None: for this run only)."""
+        runs (None: for this run only). ``clock``: the time now, in UTC (the round clock's;
+        a fixed one in tests)."""
         super().__init__()
         self.store = store
         self.by = by
@@ -81,6 +85,8 @@ class ScorekeeperApp(KeysInOrder):
             config_file = None if export_dir is not None else default_config_file()
         self.remembered = Remembered.load(config_file)
         self.today = today
+        self.clock = clock
+        self._events: EventStore | None = None
         self._offer_resume = offer_resume
         self._db_path = str(getattr(store, "path", ""))
         self.sub_title = self._db_path
@@ -137,6 +143,9 @@ class ScorekeeperApp(KeysInOrder):
         self.push_screen(GameScreen(self.session_for(game_id)))
 
     def offer_resume(self, game: GameSummary) -> None:
+        event = self.store.load_game(game.game_id).event
+        if event is not None and event.event_id and self._offer_event(event.event_id):
+            return
         session = self.session_for(game.game_id)
         where = ", ".join(x for x in (game.date, f"table {game.table}" if game.table else None)
                           if x)
@@ -157,6 +166,53 @@ class ScorekeeperApp(KeysInOrder):
                 self.push_screen(GameScreen(session))
 
         self.push_screen(ConfirmModal(question, "Resume (y)", "Not now (n)"), answer)
+
+    # --- card nights (events) -------------------------------------------------------------
+
+    def event_store(self) -> EventStore:
+        """The card nights of the app's database, over the same connection (loaded when
+        first wanted)."""
+        if self._events is None:
+            from ..event.store import EventStore
+
+            self._events = EventStore(self.store)
+        return self._events
+
+    def _offer_event(self, event_id: str) -> bool:
+        """Offer to resume the card night whose table was played last (False: no such
+        event in the database, as for a game imported without it)."""
+        from ..event.records import UnknownEventError
+        from .widgets.modals import ConfirmModal
+
+        try:
+            view = self.event_store().event(event_id)
+        except UnknownEventError:
+            return False
+        tables = self.event_store().tables(event_id, view.current_round) \
+            if view.current_round else []
+        done = sum(t.status != "playing" for t in tables)
+        question = (f"Resume the card night {view.name} ({view.date})?\nRound"
+                    f" {view.current_round} of {view.rounds}: {done} of {len(tables)} tables"
+                    " done. The director's screen opens where the night stands.")
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.open_event(event_id)
+
+        self.push_screen(ConfirmModal(question, "Resume (y)", "Not now (n)"), answer)
+        return True
+
+    def show_events(self) -> None:
+        from .screens.event_list import EventListScreen
+
+        self.push_screen(EventListScreen())
+
+    def open_event(self, event_id: str) -> None:
+        """The director's screen of an event, where its night stands (reopening resumes it:
+        every table's game and hand in progress are in the database)."""
+        from .screens.director import DirectorScreen
+
+        self.push_screen(DirectorScreen(event_id))
 
     def show_standings(self) -> None:
         from .screens.standings import StandingsScreen

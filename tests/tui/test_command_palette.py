@@ -41,7 +41,8 @@ async def test_home_lists_its_commands_first_and_no_game_commands(make_app, stor
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         titles = await open_palette(pilot, HELP)
-        ours = ["New game", "Finished games", "Standings", HELP]
+        ours = ["New game", "Finished games", "Standings",
+                "Card nights: the director's screen", HELP]
         assert titles[:len(ours)] == ours  # above Textual's own (Keys, Quit, Theme...)
         assert "Theme" in titles
         # No unfinished game: nothing to resume; no game open: nothing to export.

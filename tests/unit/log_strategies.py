@@ -24,6 +24,13 @@ game_ids = st.from_regex(r"\A[A-Za-z0-9_-]{1,8}(\.[A-Za-z0-9_-]{1,8}){0,3}\Z")
 extensions = st.dictionaries(small_text.map(lambda k: "x-" + k), json_values, max_size=2)
 
 
+RULES_OF_1_1 = frozenset({
+    "target_score", "bag_limit", "bag_penalty", "nil_bonus", "blind_nil_bonus",
+    "failed_nil_tricks", "allow_blind_nil", "blind_nil_min_deficit", "mercy_score",
+    "revoke_penalty", "revoke_penalty_tricks"})
+"""The house rules of a 1.1 log (files._RULES_OF_1_1): the others make a log 1.2."""
+
+
 def optional(strategy):
     return st.one_of(st.none(), strategy)
 
@@ -149,6 +156,8 @@ def hands_(draw, seats, most=13, nulls=False):
         "recorded": draw(optional(st.dictionaries(st.sampled_from(["NS", "EW", "N", "S"]),
                                                   st.integers(-1000, 1000), max_size=2))),
         "notes": draw(optional(small_text)),
+        # (1.2) time called during the hand: true mostly, false now and then as a tool writes it
+        "time_called": draw(st.sampled_from([None] * 6 + [True, True, False])),
     }
     if h["tricks_won"] is None and h["tricks"] is None:
         h["tricks_won"] = {seats[0]: 13}
@@ -168,22 +177,33 @@ def logs(draw, hands=3, most=13, nulls=False):
         for name in PARTNERSHIP_ONLY:
             rules.pop(name, None)
     event = draw(optional(st.builds(
-        lambda season, date, table, notes, ext: drop_none(
-            {"season": season, "date": date, "table": table, "notes": notes}) | ext,
+        lambda season, date, table, notes, event_id, round_, ext: drop_none(
+            {"season": season, "date": date, "table": table, "notes": notes,
+             "event_id": event_id, "round": round_}) | ext,
         optional(small_text), optional(st.dates().map(lambda d: d.isoformat())),
-        optional(small_text), optional(small_text), extensions)))
+        optional(small_text), optional(small_text), optional(game_ids),
+        optional(st.integers(1, 40)), extensions)))
+    hands = draw(st.lists(hands_(seats, most, nulls), max_size=hands))
+    if not draw(st.booleans()):
+        rules = None
+    # A log is written as the lowest version that holds it (files.content_version): one
+    # that uses a field of 1.2 says so, so that it round-trips unchanged.
+    newer = any("time_called" in h for h in hands) or any(
+        k in (event or {}) for k in ("event_id", "round")) or any(
+        k not in RULES_OF_1_1 for k in rules or {})
+    version = draw(st.sampled_from(["1.0", "1.3"]))
     log = {
         "format": "spades-game",
-        "format_version": draw(st.sampled_from(["1.0", "1.3"])),
+        "format_version": "1.2" if newer and version == "1.0" else version,
         "game_id": draw(optional(game_ids)),
         "variant": variant,
         "players": dict(zip(seats, draw(st.lists(small_text, min_size=len(seats),
                                                  max_size=len(seats), unique_by=player_key)))),
-        "rules": rules if draw(st.booleans()) else None,
+        "rules": rules,
         "event": event,
         "initial": draw(optional(st.dictionaries(st.sampled_from(sides), st.fixed_dictionaries(
             {"score": st.integers(-500, 500), "bags": st.integers(0, 9)}), max_size=2))),
-        "hands": draw(st.lists(hands_(seats, most, nulls), max_size=hands)),
+        "hands": hands,
         "history": draw(optional(st.lists(st.builds(
             lambda rev, hand, why: drop_none({"revision": rev, "at": "2026-11-27T21:00:00Z",
                                               "by": "referee", "hand": hand,

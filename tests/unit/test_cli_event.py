@@ -145,6 +145,7 @@ def test_the_schedule_of_a_whist_night_as_a_table(db):
     ok(db, "start-round", FIVE)
     assert ok(db, "schedule", FIVE) == (
         "Five (2026-11-28-five), 2026-11-28: individual, 5 rounds\n"
+        "Round end: 500 points or time called.\n"
         "\n"
         "Round 1 (current)\n"
         "  Table  N    E    S    W\n"
@@ -188,11 +189,39 @@ def test_start_round_prints_the_round_and_who_sits_out(db):
         "Sitting out: Ann\n")
 
 
+def test_a_rounds_length_is_created_shown_and_carried_by_the_bundle(db, tmp_path):
+    assert ok(db, "create", "--name", "Five", "--date", "2026-11-28", "--movement",
+              "individual", "--players", "Ann,Bob,Cat,Dan,Eve", "--hands", "4",
+              "--minutes", "25") == f"{FIVE}\n"
+    assert ok(db, "schedule", FIVE).splitlines()[:2] == [
+        "Five (2026-11-28-five), 2026-11-28: individual, 5 rounds",
+        "Round end: 500 points, 4 hands, or time called (a 25-minute clock)."]
+    assert ok(db, "start-round", FIVE).splitlines()[0] == (
+        f"round 1 of {FIVE} started: 25 minutes on the app's round clock")
+    bundle = tmp_path / "five.json"
+    ok(db, "export", FIVE, "-o", str(bundle))
+    assert json.loads(bundle.read_text(encoding="utf-8"))["round_end"] == {
+        "target_score": 500, "hand_limit": 4, "minutes": 25}
+    other = tmp_path / "other.db"
+    ok(other, "import", str(bundle))
+    assert ok(other, "schedule", FIVE) == ok(db, "schedule", FIVE)
+
+
+@pytest.mark.parametrize("minutes", ["0", "1441", "ten"])
+def test_create_refuses_a_round_length_out_of_range(db, minutes):
+    result = run(db, "create", "--name", "N", "--date", "2026-11-27", "--movement",
+                 "individual", "--players", "A,B,C,D", "--minutes", minutes)
+    assert result.exit_code == 2
+    assert "Invalid value for '--minutes'" in result.stderr
+    assert not db.exists()
+
+
 def test_a_swiss_schedule_says_when_its_rounds_are_paired(db):
     assert ok(db, "create", "--name", "Swiss", "--date", "2026-11-29", "--movement", "swiss",
               "--pairs", "Ann+Bob,Cat+Dan,Eve+Fay,Gus+Hal,Ivy+Jo") == "2026-11-29-swiss\n"
     assert ok(db, "schedule", "2026-11-29-swiss") == (
         "Swiss (2026-11-29-swiss), 2026-11-29: swiss, 3 rounds\n"
+        "Round end: 500 points or time called.\n"
         "\n"
         "Round 1 (to come)\n"
         "  Table  N    E    S    W\n"

@@ -250,6 +250,7 @@ def test_schema_check_passes_on_the_committed_schemas():
 
 
 def test_schema_check_fails_on_a_stale_schema(tmp_path):
+    invoke("schema", "--dir", str(tmp_path))
     (tmp_path / "spades-game.v1.json").write_text("{}\n", encoding="utf-8")
     result = invoke("schema", "--check", "--dir", str(tmp_path))
     assert result.exit_code == 1
@@ -261,9 +262,10 @@ def test_schema_check_fails_on_a_stale_schema(tmp_path):
 def test_schema_writes_then_checks_clean(tmp_path):
     result = invoke("schema", "--dir", str(tmp_path))
     assert result.exit_code == 0
-    assert result.output == f"wrote {tmp_path / 'spades-game.v1.json'}\n"
-    assert (tmp_path / "spades-game.v1.json").read_bytes() == \
-        (ROOT / "schemas" / "spades-game.v1.json").read_bytes()
+    assert result.output == (f"wrote {tmp_path / 'spades-game.v1.json'}\n"
+                             f"wrote {tmp_path / 'spades-event.v1.json'}\n")
+    for name in ("spades-event.v1.json", "spades-game.v1.json"):
+        assert (tmp_path / name).read_bytes() == (ROOT / "schemas" / name).read_bytes()
     assert invoke("schema", "--check", "--dir", str(tmp_path)).exit_code == 0
 
 

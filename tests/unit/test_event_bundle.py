@@ -14,6 +14,7 @@ from referencing import Registry, Resource
 from test_event_nights import round_robin_night
 
 from scorekeeper.event.bundle import bundle_text, event_document, import_bundle
+from scorekeeper.event.records import EventSpec
 from scorekeeper.event.results import night_results
 from scorekeeper.event.store import EventStore
 from scorekeeper.logs.event_document import (
@@ -31,6 +32,7 @@ def events():
         yield store
 
 
+EIGHT = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 
 
@@ -103,6 +105,30 @@ def test_the_round_trip_gives_the_same_night_and_a_second_import_changes_nothing
         assert other.data_version() == version
         assert len(other.games.games()) == 6
         assert len(other.games.standings(rate=False).players) == 8
+
+
+def test_the_rounds_length_goes_with_the_bundle(events, tmp_path):
+    event_id = events.create_event(EventSpec(
+        name="Timed", date="2026-11-27", movement="individual", players=EIGHT, rounds=1,
+        hands=4, minutes=20))
+    events.start_round(event_id)
+    data = json.loads(bundle_text(events, event_id))
+    assert data["round_end"] == {"target_score": 500, "hand_limit": 4, "minutes": 20}
+    assert list(validator().iter_errors(data)) == []
+    assert list(validator().iter_errors({**data, "round_end": {
+        **data["round_end"], "minutes": 0}}))
+    with pytest.raises(EventDocumentError, match="round_end, minutes: should be a whole number"):
+        event_from_data({**data, "round_end": {**data["round_end"], "minutes": "20"}})
+    with EventStore.open(tmp_path / "other.db") as other:
+        assert import_bundle(other, event_from_data(data), "timed.json").event == "created"
+        assert other.event(event_id).round_end == events.event(event_id).round_end
+        # Another length is a change of the event's rows, and is taken.
+        changed = {**data, "round_end": {**data["round_end"], "minutes": 30}}
+        assert import_bundle(other, event_from_data(changed), "timed.json").event == "updated"
+        assert other.event(event_id).round_end.minutes == 30
+        untimed = {**data, "round_end": {"target_score": 500, "hand_limit": 4}}
+        assert import_bundle(other, event_from_data(untimed), "timed.json").event == "updated"
+        assert other.event(event_id).round_end.minutes is None
 
 
 def test_a_changed_game_is_imported_as_its_next_revision(events, tmp_path):

@@ -4,6 +4,7 @@ migration that adds the event tables to an older database."""
 
 from __future__ import annotations
 
+import datetime
 import sqlite3
 
 import pytest
@@ -50,6 +51,29 @@ def test_a_new_event_is_listed_and_described(events):
     assert [t.status for t in events.tables(event_id, 1)] == ["planned", "planned"]
 
 
+def test_the_rounds_length_is_kept_with_the_event(events):
+    timed = individual(events, minutes=25)
+    assert events.event(timed).round_end.minutes == 25
+    untimed = individual(events)
+    assert events.event(untimed).round_end.minutes is None
+    assert events._conn.execute("SELECT event_id, round_minutes FROM events ORDER BY"
+                                " event_id").fetchall() == [(timed, 25), (untimed, None)]
+
+
+def test_a_round_started_when_its_games_were_first_saved(events):
+    event_id = individual(events, rounds=2, minutes=20)
+    assert events.round_started(event_id, 1) is None
+    before = datetime.datetime.now(datetime.UTC)
+    events.start_round(event_id)
+    after = datetime.datetime.now(datetime.UTC)
+    started = events.round_started(event_id, 1)
+    assert before <= started <= after
+    play(events, events.tables(event_id, 1)[0], [((4, 6), (4, 7))])  # a hand, later
+    assert len(events.games.revisions(events.tables(event_id, 1)[0].game_id)) == 2
+    assert events.round_started(event_id, 1) == started
+    assert events.round_started(event_id, 2) is None
+
+
 def test_the_same_name_and_day_get_a_new_id(events):
     assert individual(events) == "2026-11-27-friday-night"
     assert individual(events) == "2026-11-27-friday-night-2"
@@ -68,6 +92,8 @@ def test_the_same_name_and_day_get_a_new_id(events):
     ({"players": ("Ann", "Bob", "Cat", "D,an")}, "players: 'D,an': a name may not hold"),
     ({"players": ("Ann", "Bob", "Cat", " ")}, "players: a name is empty"),
     ({"rounds": 0}, "rounds: at least 1, not 0"),
+    ({"minutes": 0}, "minutes: a round lasts 1 to 1440 minutes, not 0"),
+    ({"minutes": 1441}, "minutes: a round lasts 1 to 1440 minutes, not 1441"),
     ({"movement": "swiss"}, "pairs: the swiss movement plays fixed pairs"),
     ({"event_id": "a..b"}, "event id: 'a..b' is not a game id"),
     ({"event_id": "x" * 49}, "event id: at most 48 characters, not 49"),

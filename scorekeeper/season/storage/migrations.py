@@ -170,7 +170,8 @@ def m006_events(db: Database) -> None:
     CREATE TABLE events (
         event_id TEXT PRIMARY KEY, name TEXT NOT NULL, date TEXT NOT NULL, venue TEXT,
         season TEXT, preset TEXT NOT NULL, movement TEXT NOT NULL,
-        target_score INTEGER NOT NULL, hand_limit INTEGER, rounds INTEGER NOT NULL,
+        target_score INTEGER NOT NULL, hand_limit INTEGER, round_minutes INTEGER,
+        rounds INTEGER NOT NULL,
         rounds_given INTEGER NOT NULL, current_round INTEGER NOT NULL,
         created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
     CREATE TABLE event_players (

@@ -24,6 +24,15 @@ again offers to resume exactly where you were.
 | `r`, Enter | home | resume the selected unfinished game |
 | `f` | home | go to the finished games (Enter opens one) |
 | `s` | home | season standings |
+| `e` | home | card nights: the events in the database (Enter opens the director's screen) |
+| `]`, `[` | director | the next, the previous table (also the arrows, PgDn and PgUp, or a click on its row); its entry shows below |
+| `ctrl+n` | director | start the next round, once every table is done (asks first) |
+| `ctrl+t` | director | call time on the round: at each table the hand in progress is finished, then the game ends (higher score wins, level scores play on a hand at a time); a table between hands ends now (asks first) |
+| `ctrl+z` | director | undo the chosen table's last change, as on its game (a time call too) |
+| `ctrl+r` | director | correct a hand of the chosen table (its game opens: pick the hand; Esc comes back) |
+| `ctrl+o` | director | open the chosen table's game: its sheet, card by card, export (Esc comes back) |
+| `ctrl+u` | director | mark the chosen table unfinished: its game stops, the event's rule scores it (asks first); on an unfinished table, take it back |
+| `ctrl+x` | director | a no-show at the chosen table: asks which side did not come (`n` N-S, `e` E-W, with their names), then confirms; the side present wins by forfeit. Only where no hand has begun. On a no-show table, take it back |
 | `Tab` | new game | take the name suggested from the players in the database (with none shown: the next field) |
 | `ctrl+s` | new game | start the game |
 | `ctrl+z` | game | undo the last change: a count, a bid, a confirmed hand (it comes back for entry) or a correction (recorded in the history); on a finished game it asks first |
@@ -53,6 +62,17 @@ ones (a renege, spades led unbroken) are taken as played and flagged with their 
 and penalty as soon as they are proven. With the deal entered the cards left are known, so a
 claim is checked by the solver (it may take a while early in a hand; the referee can go on).
 Every card is saved at once.
+
+**A card night.** Make the event with `scorekeeper event create` (players, movement,
+rounds); then `e` on the home screen lists the nights and Enter opens the director's screen:
+every table of the round with its players, score, the hand being played and who deals it,
+and the night's standings beside them. Choose a table with `]` and `[` and enter its hand
+exactly as on a game: every entry is saved at once, so a table can be left mid-hand and
+taken up again, and starting the app again offers to resume the night where it stood.
+The clock at the top right shows the time left in the round where the event sets a
+length (`event create --minutes M`); when it runs out, the screen asks you to call time
+(`ctrl+t`: it never calls it by itself). A side that did not come: `ctrl+x` on its table.
+When every table is done, `ctrl+n` starts the next round with the seats of the movement.
 
 **The footer** shows the keys that fit, Help, Esc and Quit first; every key is in this
 table and every command in the palette.

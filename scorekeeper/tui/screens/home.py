@@ -33,6 +33,7 @@ class HomeScreen(Screen):
         Binding("r", "resume", "Resume"),
         Binding("f", "finished", "Finished games"),
         Binding("s", "standings", "Standings"),
+        Binding("e", "events", "Card nights"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
@@ -113,6 +114,9 @@ class HomeScreen(Screen):
     def action_standings(self) -> None:
         self.app.show_standings()
 
+    def action_events(self) -> None:
+        self.app.show_events()
+
     def commands(self) -> list[AppCommand]:
         """The palette's commands here (``commands.py``): those that make sense now."""
         from ..commands import AppCommand
@@ -125,4 +129,6 @@ class HomeScreen(Screen):
             out.append(AppCommand("Finished games", "f: Enter opens one", self.action_finished))
         out.append(AppCommand("Standings", "s: the season's players and partnerships",
                               self.action_standings))
+        out.append(AppCommand("Card nights: the director's screen", "e: the events in the"
+                              " database", self.action_events))
         return out

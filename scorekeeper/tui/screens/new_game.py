@@ -1,9 +1,13 @@
 """New game: variant, a name per seat, who deals (or draws) first, the house rules (a preset
-and every setting with its one-line explanation), season, date and table.
+first, then every setting with its one-line explanation, in its group), season, date and
+table.
 
 The house-rule inputs are built from the settings' declarations (``rules.settings``): a
 setting with choices or a yes/no is picked from a list, a number is typed (left empty for an
 optional one not in force), and ``RuleSet`` checks the bounds with messages naming the setting.
+They are shown a group at a time (``widgets/settings_group.py``: Bidding, Play, Scoring,
+Penalties, Game length, each folded until opened, its title counting the settings changed
+from the defaults), so that the form stays usable at 80x24.
 
 A field that can be wrong (a name, season, date, table, any setting) has a line under it,
 ``#error-<field id>``, shown only when it says something: a refused start puts the reason
@@ -16,12 +20,10 @@ A name field completes from the players in the database; Tab takes the suggestio
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, VerticalGroup, VerticalScroll
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
@@ -32,6 +34,7 @@ from ...rules.settings import (
     HOUSE_RULES,
     PRESET_DESCRIPTIONS,
     PRESETS,
+    SETTING_GROUPS,
     RuleSet,
     Setting,
     SettingValue,
@@ -42,34 +45,18 @@ from ...rules.seats import SEAT_NAMES, Variant
 from ...session.game_session import SessionError, SetupError, new_game_log, verify_setup
 from ..widgets.footer import KeysFooter
 from ..widgets.name_input import NameInput
+from ..widgets.settings_group import (
+    YES_NO,
+    SettingsGroup,
+    rule_input,
+    rule_options,
+    shown_value,
+    with_error_line,
+)
 
-YES_NO = ("yes", "no")
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return YES_NO[0] if value else YES_NO[1]
-    return "" if value is None else str(value)
-
-
-def rule_options(rule: Setting) -> tuple[str, ...] | None:
-    """What a setting is picked from (its choices, or yes/no); None: it is a typed number."""
-    if rule.choices:
-        return rule.choices
-    if rule.value_type is bool:
-        return YES_NO
-    return None
-
-
-def rule_input(rule: Setting) -> Input | Select:
-    """A setting's widget, showing its default: a list to pick from, or a number field (left
-    empty for an optional setting not in force)."""
-    options = rule_options(rule)
-    if options is not None:
-        return Select([(o, o) for o in options], allow_blank=False, value=_shown(rule.default),
-                      id=f"rule-{rule.name}", compact=True)
-    return Input(_shown(rule.default), id=f"rule-{rule.name}", restrict=r"-?[0-9]*",
-                 compact=True)
+_shown = shown_value
+_GROUPED = {group: [rule for rule in HOUSE_RULES.values() if rule.group == group]
+            for group in SETTING_GROUPS}
 
 
 def rule_value(rule: Setting, text: str) -> SettingValue:
@@ -123,12 +110,6 @@ def first_named(text: str) -> str:
     return min(found)[2] if found else ""
 
 
-def with_error_line(field: Widget) -> VerticalGroup:
-    """A field and the line under it where what is wrong with it is said (hidden when empty)."""
-    return VerticalGroup(field, Static(id=f"error-{field.id}", classes="field-error"),
-                         id=f"field-{field.id}", classes="form-field")
-
-
 def under_field(message: str, field: str) -> str:
     """The message as said under its field: without the field's own name in front, which its
     label already shows ('date: ...' under Date, 'target score must ...' under it)."""
@@ -179,11 +160,10 @@ class NewGameScreen(Screen):
                              allow_blank=False, id="preset", compact=True)
                 yield Static(PRESET_DESCRIPTIONS["standard"], id="preset-description",
                              classes="description")
-                for rule in HOUSE_RULES.values():
-                    yield Label(rule.name.replace("_", " "))
-                    # A list too: a contradiction is told under the first setting it names.
-                    yield with_error_line(rule_input(rule))
-                    yield Static(rule.help, classes="description")
+            # Every input has its error line, a list too: a contradiction is told under the
+            # first setting it names.
+            for group, rules in _GROUPED.items():
+                yield SettingsGroup(group, rules)
             yield Static(id="message", classes="message error")
             with Horizontal(classes="buttons"):
                 yield Button("Start game (ctrl+s)", id="start", variant="primary")
@@ -216,6 +196,20 @@ class NewGameScreen(Screen):
         rules = preset(name)
         for rule in HOUSE_RULES.values():
             self.query_one(f"#rule-{rule.name}").value = _shown(getattr(rules, rule.name))
+        self._count_changes()
+
+    @on(Input.Changed, ".rules Input")
+    @on(Select.Changed, ".rules Select")
+    def setting_changed(self) -> None:
+        self._count_changes()
+
+    def _count_changes(self) -> None:
+        """Each group's title: how many of its settings the form has away from the
+        defaults (a preset's changes show without opening the group)."""
+        for group in self.query(SettingsGroup):
+            group.show_changed(sum(
+                str(self.query_one(f"#rule-{rule.name}").value).strip()
+                != _shown(rule.default) for rule in group.rules))
 
     @on(Input.Submitted)
     def next_field(self, event: Input.Submitted) -> None:
@@ -269,6 +263,9 @@ class NewGameScreen(Screen):
                 self._show_error(lines[0], str(exc) if contradiction
                                  else under_field(str(exc), field_id))
                 lines[0].set_class(contradiction, "contradiction")
+            for group in fields[0].ancestors:
+                if isinstance(group, SettingsGroup):
+                    group.collapsed = False  # opened, so that the field can be seen
             fields[0].focus()
             # The field and the line under it in view, once the line takes its place.
             shown = fields[0].parent if lines else fields[0]
@@ -306,3 +303,9 @@ class NewGameScreen(Screen):
             self.action_start()
         else:
             self.action_cancel()
+
+
+# The form's pieces, for the tests and anything that builds a form of the settings.
+__all__ = ["YES_NO", "Contradiction", "NewGameScreen", "first_named", "refuse_contradictions",
+           "rule_input", "rule_options", "rule_value", "rules_from_form", "under_field",
+           "with_error_line"]

@@ -1,9 +1,10 @@
 """Claims: whether the claiming side can guarantee the tricks it claims, and whether each
-live Nil of that side is safe, decided by exhaustive double-dummy search under our rules.
+live Nil of that side is safe, decided by double-dummy search under our rules.
 
 When a hand ends in a claim and the cards never played are known (a recorded deal, or in
-two-player a recorded draw or deal), the solver (``rules.solver``: spades trump, no spade led
-before they are broken) decides whether the claiming side can guarantee its claimed tricks
+two-player a recorded draw or deal), the solver (``rules.solver.claim_search``: spades trump,
+no spade led before they are broken; DDS answers where those rules are bridge's, the exhaustive
+search the rest) decides whether the claiming side can guarantee its claimed tricks
 against every defence (``claim_refuted`` shows a defence that beats it), and whether each live
 Nil of the claiming side is safe when the claim gives him no more trick
 (``nil_claim_refuted``). The two are checked one at a time. Without the deal a claim is
@@ -76,9 +77,10 @@ def remaining_hands(replay: HandReplay) -> dict[Seat, int]:
 
 
 def check_claim(replay: HandReplay, rules: RuleSet = DEFAULT_RULES) -> ClaimCheck:
-    """Decide a hand's claim by exhaustive search, or say why it cannot be checked. Of the
+    """Decide a hand's claim by double-dummy search, or say why it cannot be checked. Of the
     play house rules, the search knows spades led at any time (spades broken from the
     start); a claim before the first trick under a first-trick rule it cannot check."""
+    from .solver import claim_search
     from .solver import search as solver
 
     rec = replay.record
@@ -114,14 +116,13 @@ def check_claim(replay: HandReplay, rules: RuleSet = DEFAULT_RULES) -> ClaimChec
                           reason=f"the cards left do not make a position ({exc})")
     base["remaining_hands"] = left
     seats = [int(s) for s in members]
-    best = solver.max_tricks(pos, seats)
-    line = solver.refute_claim(pos, seats, claimed) if best < claimed else None
+    best, line = claim_search.judge_side_claim(pos, seats, claimed)
     nils = []
     won_so_far = {s: sum(1 for t in replay.tricks if t.winner == s) for s in members}
     for b in rec.bids:
         if b.tricks == 0 and b.seat in members and won_so_far[b.seat] == 0:
             held_to = claim.tricks.get(b.seat, 0)
-            nil_line = solver.refute_nil(pos, int(b.seat), held_to)
+            nil_line = claim_search.refute_nil(pos, int(b.seat), held_to)
             nils.append(NilCheck(b.seat, held_to, nil_line is None,
                                  _line_tricks(v, nil_line or (), claim.after_trick)))
     status = "good" if line is None else "refuted"

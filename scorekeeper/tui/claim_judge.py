@@ -1,8 +1,11 @@
 """The judging of a claim in referee mode, off the main thread.
 
-A claim with the deal known is judged by the double-dummy solver, which can take minutes early
-in a hand. ``ClaimJudge`` runs it in a thread worker of the screen that owns it, on a copy of
-the hand that nothing else touches, so the referee can go on (undo, look around) meanwhile.
+A claim with the deal known is judged by the double-dummy solver (``rules.solver.claim_search``
+through ``RefereeHand.claim_verdict``): DDS answers a trick claim at once where spades are
+broken, but before they are, and for a Nil, our own search can still take seconds or more on
+many cards. ``ClaimJudge`` runs it in a thread worker of the screen that owns it, on a copy of
+the hand that nothing else touches, so the screen never waits and the referee can go on (undo,
+look around) meanwhile.
 The worker only posts ``ClaimChecked`` to that screen; the screen asks ``finished`` whether
 the message ends the check under way, since a stopped check or a withdrawn claim may still
 deliver one.
@@ -78,7 +81,8 @@ class ClaimJudge:
 def judge(owner: DOMNode, hand: RefereeHand) -> None:
     """The worker: solve the claim of ``hand`` and post the verdict (or the error) to
     ``owner``; it touches no widget. Cancelling the worker stops the search within a few
-    hundredths of a second, so the thread gives its CPU back at once."""
+    hundredths of a second (a DDS call under way ends first: at most a fraction of a second),
+    so the thread gives its CPU back at once."""
     worker = get_current_worker()
     try:
         with solver.stoppable(lambda: worker.is_cancelled):

@@ -145,9 +145,11 @@ class _Search(MoveOrder):
             return k <= 0
         return self.trick(pos.to_move, *trick_state(pos), broken, k)
 
-    def value(self, pos: Position) -> int:
-        """Exact target tricks from pos, by bisection on ``at_least``."""
-        lo, hi = 0, pos.tricks_left
+    def value(self, pos: Position, lo: int = 0, hi: int | None = None) -> int:
+        """Exact target tricks from pos, by bisection on ``at_least`` (between ``lo`` and
+        ``hi`` when the caller knows it lies there)."""
+        if hi is None:
+            hi = pos.tricks_left
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if self.at_least(pos, mid):
@@ -155,6 +157,17 @@ class _Search(MoveOrder):
             else:
                 hi = mid - 1
         return lo
+
+    def keeps_value(self, pos: Position, child: Position, value: int,
+                    capped: bool = False) -> bool:
+        """Whether the card that leads from ``pos`` to ``child`` is optimal: the target still
+        takes ``value`` tricks (its tricks from ``pos`` under best play) after it. ``capped``:
+        ``value`` is not the exact count but a number of tricks the maximizers can force, and
+        a card is optimal for them if it still forces that many, for the others always."""
+        need = value - (self.tgt[child.leader] if not child.trick_cards else 0)
+        if self.mx[pos.to_move]:
+            return self.at_least(child, need)
+        return capped or not self.at_least(child, need + 1)
 
     # -- trick boundary ---------------------------------------------------
     def ge(self, leader: int, broken: bool, k: int) -> bool:
@@ -197,7 +210,7 @@ class _Search(MoveOrder):
         tt = self.tt
         entry = tt.get(key)
         if entry is None:
-            lo, hi = self.bounds(leader, n, k) if n > 2 else (0, n)
+            lo, hi = self.bounds(leader, n, k, broken) if n > 2 else (0, n)
         else:
             lo, hi = entry
         if lo >= k:
@@ -215,8 +228,9 @@ class _Search(MoveOrder):
             tt[key] = (lo, k - 1)
         return result
 
-    def bounds(self, leader: int, n: int, k: int) -> tuple[int, int]:
-        """Sure-trick bounds on the target's tricks at a trick boundary.
+    def bounds(self, leader: int, n: int, k: int, broken: bool) -> tuple[int, int]:
+        """Sure-trick bounds on the target's tricks at a trick boundary (a subclass may
+        answer exactly here, ``claim_search``: ``broken`` says whether spades are).
 
         1. The run of top spades held by one class (target or not): each
            such card wins its trick for that class whatever happens, and one
@@ -371,7 +385,8 @@ def can_hold_to(position: Position, seat: int, tricks: int) -> bool:
 
 
 def principal_line(position: Position, goal: Goal, tricks: int,
-                   claim_at_least: bool = True) -> tuple[Play, ...] | None:
+                   claim_at_least: bool = True, search: _Search | None = None,
+                   exact: bool = True) -> tuple[Play, ...] | None:
     """Refutation of a claim, or None if the claim is good.
 
     The claim is "target takes >= tricks" (made by the maximizers) when
@@ -380,26 +395,37 @@ def principal_line(position: Position, goal: Goal, tricks: int,
     of optimal value (the claimer his best try, the other side its best
     refutation), and it stops at the end of the trick that makes the claim
     impossible, so a referee can show it move by move.
+
+    ``exact`` False (a claim "at most", the maximizers refuting it): the line is one in which
+    the maximizers force ``tricks + 1`` (not their most), the others' cards the lowest that
+    does not take the trick for them when there is one; it needs no search of the exact count,
+    which for a Nil can cost far more than the verdict.
     """
     _check_seats(position, goal.target | goal.maximizers)
-    search = _Search(goal, position.two_player)
-    value = search.value(position)  # target tricks still due under best play
-    if (value >= tricks) if claim_at_least else (value <= tricks):
-        return None
+    if search is None:
+        search = _Search(goal, position.two_player)
+    # One boolean search decides the claim; only a refuted one needs the exact value (target
+    # tricks still due under best play), which then lies on the refuted side of ``tricks``.
+    if claim_at_least:
+        if search.at_least(position, tricks):
+            return None
+        value = search.value(position, 0, tricks - 1)
+    else:
+        if not search.at_least(position, tricks + 1):
+            return None
+        value = search.value(position, tricks + 1) if exact else tricks + 1
+    capped = not exact and not claim_at_least
     tgt, line, won, pos = search.tgt, [], 0, position
     while (won + pos.tricks_left >= tricks) if claim_at_least else (won <= tricks):
         seat = pos.to_move
         closes = len(pos.trick_cards) == len(pos.seats) - 1
         best_card, best_tie = -1, -1
-        for card in _line_candidates(pos):
-            child = apply_move(pos, card)
-            need = value - (tgt[child.leader] if closes else 0)
-            # A card is optimal iff it keeps the known value (one boolean search).
-            if search.mx[seat]:
-                optimal = search.at_least(child, need)
-            else:
-                optimal = not search.at_least(child, need + 1)
-            if optimal:
+        cards = _line_candidates(pos)
+        for card in cards:
+            # A card is optimal iff it keeps the known value (one boolean search); the only
+            # card (or group of touching cards) is, unasked.
+            if len(cards) == 1 or search.keeps_value(pos, apply_move(pos, card), value,
+                                                     capped):
                 # Among optimal cards take the trick when that suits the mover:
                 # the claimer is shown cashing what he can before he fails.
                 tie = int(_takes_trick(pos, card, search.friend[seat]))

@@ -190,6 +190,8 @@ def hand_json(h: HandAudit, v: Variant) -> dict[str, Any]:
                   "corrected": _sides_json(h.corrected)},
         # Only in a game with rulings: an audit without any writes what it always wrote.
         **({} if h.ruled is None else {"rulings": _rulings_json(h)}),
+        # Only on the hand during which time was called (RULES.md section 4, game length).
+        **({"time_called": True} if r.record.time_called else {}),
     }
 
 
@@ -274,7 +276,8 @@ def audit_file_text(a: GameAudit) -> str:
             penalties=json.dumps(_penalties_json(h)) if h.penalties.penalties else "[]",
             claim="null" if h.claim is None else json.dumps(_claim_json(h.claim)),
             recorded="null" if h.recorded is None else json.dumps(h.recorded),
-            ruled_score=h.ruled, rulings=json.dumps(_rulings_json(h))))
+            ruled_score=h.ruled, rulings=json.dumps(_rulings_json(h)),
+            time_called=r.record.time_called))
     return file_text(a.file, a.variant.value, hands, a.analysis.as_played, a.corrected,
                      a.ruled)
 

@@ -59,11 +59,12 @@ def hand_text(number: int, dealer: int, bids: Iterable[Bid], dealt_known: bool,
               winners: Iterable[int], played: str, corrected: str, played_score: ScoredHand,
               corrected_score: ScoredHand, penalties: str = "[]", claim: str = "null",
               recorded: str = "null", ruled_score: ScoredHand | None = None,
-              rulings: str = "[]") -> str:
+              rulings: str = "[]", time_called: bool = False) -> str:
     """One hand of the document. ``played`` and ``corrected``: the tricks by seat as
     ``counts_text`` writes them; ``penalties``, ``claim``, ``recorded``, ``rulings``: their
     JSON. ``ruled_score`` (a game with rulings only): the hand as ruled, written with the
-    hand's ``rulings``."""
+    hand's ``rulings``. ``time_called``: written (``true``, last) only on the hand during
+    which time was called, so that a document without a time call is what it always was."""
     name = SEAT_TEXT
     bids_text = ", ".join(map(_BID_TEXTS.__getitem__, bids))
     winners_text = ", ".join(map(_QUOTED_SEAT.__getitem__, winners))
@@ -71,6 +72,8 @@ def hand_text(number: int, dealer: int, bids: Iterable[Bid], dealt_known: bool,
     sides_fixed = sides if corrected_score is played_score else sides_text(corrected_score)
     ruled = "" if ruled_score is None else f' "ruled": {sides_text(ruled_score)},'
     tail = "" if ruled_score is None else f', "rulings": {rulings}'
+    if time_called:
+        tail += ', "time_called": true'
     return (f'{{"number": {number}, "dealer": "{name[dealer]}", "bids": [{bids_text}],'
             f' "dealt_known": {_BOOL[dealt_known]}, "trick_winners": [{winners_text}],'
             f' "tricks_won": {{"played": {{{played}}}, "corrected": {{{corrected}}}}},'

@@ -2,8 +2,9 @@
 
 For each hand audited: the bids, the hands as dealt (or rebuilt from the play), the play trick
 by trick with leader and winner (an illegal card marked ``!``), the claim's verdict, the
-findings with their evidence, the penalties, the tricks as played and corrected, and the score
-as recorded, as played and as corrected; then the game's final score both ways.
+findings with their evidence, the penalties, the tricks as played and corrected, the score
+as recorded, as played and as corrected, and whether time was called during it; then the
+game's final score both ways.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from ..analysis.score_sheet import side_label
 from ..rules.seats import Variant
 
 WIDTH = 80
+TIME_CALLED = ("Time called during this hand: the game ends after it (the higher score"
+               " wins; a tie plays one more hand).")
 _MARKED = {"revoke", "spade_led_unbroken", "lead_out_of_turn", "card_not_held",
            "card_duplicated"}
 
@@ -95,6 +98,8 @@ def _hand_lines(a: GameAudit, h: HandAudit) -> list[str]:
     else:
         lines.append(f"  Tricks won: {played}")
     lines.extend(_score_lines(v, h))
+    if rec.time_called:  # RULES.md section 4, game length
+        lines.extend(_wrap(TIME_CALLED, 2, 4))
     return lines
 
 

@@ -391,8 +391,9 @@ class RefereeHand(PrePlayEntries, RulingEntries):
         known, the double-dummy solver decides whether the claiming side can force its tricks
         (and each live Nil of the side is safe); its findings join :attr:`findings`.
 
-        Solving is exact and can take long early in a partnership hand (minutes with 13
-        tricks left, well under a second with 7): call it in a worker thread, then read
+        Solving is exact. A trick claim is answered at once once spades are broken (DDS
+        decides those positions); before that, and for a Nil, a full partnership deal can
+        still take tens of seconds: call it in a worker thread, then read
         :meth:`view`. The verdict is kept until the claim is undone."""
         cl = self._claim
         if cl is None:

@@ -68,9 +68,9 @@ async def test_the_footer_shows_help_and_quit_first_on_every_screen_at_80x24(mak
         assert all_whole(app.screen, 80)
 
         await pilot.resize_terminal(120, 40)
-        keys = await wait_until_keys(pilot, "Chart")
+        keys = await wait_until_keys(pilot, "Call time")
         assert [d for _, d in keys] == ["Help", "Home", "Quit", "Undo", "Referee", "Correct",
-                                        "Export", "Sheet", "Chart"]
+                                        "Export", "Sheet", "Chart", "Call time"]
         assert all_whole(app.screen, 120)
 
 

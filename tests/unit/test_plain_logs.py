@@ -319,6 +319,20 @@ def _cards_swapped_between_seats(log, rng):
     return log
 
 
+def _time_called(log, rng):
+    """Time called on the last hand (log format 1.2): a field the sweep leaves to the full
+    audit, which writes it on the hand."""
+    log["format_version"] = "1.2"
+    log["hands"][-1]["time_called"] = True
+    return log
+
+
+def _time_not_called(log, rng):
+    log["format_version"] = "1.2"
+    rng.choice(log["hands"])["time_called"] = False
+    return log
+
+
 CASES = {
     "score_mismatch": (_score_mismatch, "score_mismatch"),
     "recorded_side_of_two_player": (_recorded_side_of_two_player, "score_mismatch"),
@@ -341,6 +355,8 @@ CASES = {
     "claim": (_claim, None),
     "leader_changed": (_leader_changed, None),
     "cards_swapped_between_seats": (_cards_swapped_between_seats, None),
+    "time_called": (_time_called, None),
+    "time_not_called": (_time_not_called, None),
 }
 
 

@@ -59,6 +59,7 @@ class GameScreen(Screen):
         Binding("ctrl+s", "export", "Export"),
         Binding("ctrl+o", "sheet", "Sheet"),
         Binding("ctrl+g", "toggle_chart", "Chart"),
+        Binding("ctrl+t", "call_time", "Call time"),
         Binding("escape", "home", "Home"),
     ]
 
@@ -104,15 +105,23 @@ class GameScreen(Screen):
 
     def _info(self) -> str:
         s = self.session
+        called = s.time_called_at
         if s.is_over:
-            return f"Game over after hand {s.won_at_hand}   to {s.rules.target_score}"
+            how = "" if called is None else " (time called)"
+            return f"Game over after hand {s.won_at_hand}{how}   to {s.rules.target_score}"
+        # First on the line, where a long pair of names cannot push it off the board.
+        hand = f"Hand {s.hand_number}"
+        if s.time_call_pending:
+            hand += " (the last: time called)"
+        elif called is not None:
+            hand += f" (time called in hand {called}; level: one more hand)"
         deals = "draws first" if s.variant is Variant.TWO_PLAYER else "deals"
         turn = s.turn
         doing = {"bidding": f"{turn} ({s.player(turn)}) to bid" if turn else "",
                  "tricks": f"tricks won by {turn} ({s.player(turn)})" if turn else "",
                  "confirm": "confirm the hand",
                  "card_by_card": "card by card (F2)"}[s.phase]
-        return (f"Hand {s.hand_number}   to {s.rules.target_score}   {s.dealer}"
+        return (f"{hand}   to {s.rules.target_score}   {s.dealer}"
                 f" ({s.player(s.dealer)}) {deals}   {doing}")
 
     def refresh_view(self) -> None:
@@ -330,6 +339,9 @@ class GameScreen(Screen):
                                  self._after_game_over)
         elif done.tied_at_target:
             self.app.notify("Tied at the target: another hand is played.", timeout=8)
+        elif self.session.time_called_at is not None:
+            self.app.notify("Time was called and the scores are level: one more hand is"
+                            " played (then the higher score wins).", timeout=8)
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "export":
@@ -342,10 +354,7 @@ class GameScreen(Screen):
         try:
             effect = s.undo_effect()
         except SessionError as exc:
-            if s.is_over or s.phase == "card_by_card":
-                self.app.notify(str(exc), severity="warning")
-            else:
-                self._panel().show_message(str(exc))
+            self._tell(str(exc))
             return
         if effect.result_before is None:
             self._undo()
@@ -432,6 +441,57 @@ class GameScreen(Screen):
                                              by=self.app.by, check=check,
                                              rulings=s.hand_rulings(number)), apply)
 
+    # --- time called (RULES.md section 4, game length) ----------------------------------
+
+    def action_call_time(self) -> None:
+        """Call time (the hand in progress is finished, then the higher score wins; between
+        hands, the game ends now): asked first, No the default (a stray key ends no game)."""
+        s = self.session
+        try:
+            s.verify_call_time()
+        except SessionError as exc:
+            self._tell(f"Time not called: {exc}.")
+            return
+        what = (f"Hand {s.hand_number} is finished, then the game ends" if s.has_entries else
+                f"No hand is in progress: the game ends now, after hand {len(s.log.hands)}")
+        what += ": the higher score wins; level scores play one more hand at a time."
+        self.app.push_screen(
+            ConfirmModal(f"Call time on this game? {what} y/n", "Call time (y)",
+                         "Not yet (n)", default=False),
+            lambda yes: self._call_time() if yes else self._tell("Time not called.",
+                                                                error=False))
+
+    def _call_time(self) -> None:
+        s = self.session
+        try:
+            called = s.call_time()
+        except SessionError as exc:  # the game changed since the question was asked
+            self._tell(f"Time not called: {exc}.")
+            return
+        if called.in_progress:  # a pending entry of the hand, saved with its draft
+            self._save(game=False)
+        else:  # the last confirmed hand carries the call: the game is re-scored
+            self._save(game=True, by=self.app.by, why="time called")
+        self.refresh_view()
+        if called.in_progress:
+            self._tell(f"Time called: hand {called.hand} is the last; the higher score wins"
+                       " (a tie plays one more hand).", error=False)
+        elif called.winner is not None:
+            self.app.push_screen(GameOverModal(s.result_text(),
+                                               s.variant.sides.index(called.winner)),
+                                 self._after_game_over)
+        else:
+            self._tell(f"Time called after hand {called.hand}: the scores are level, one more"
+                       " hand is played (then the higher score wins).", error=False)
+
+    def _tell(self, text: str, *, error: bool = True) -> None:
+        """On the entry's message line when it shows (a notice would cover the field), else
+        as a notice."""
+        if self.session.is_over or self.session.phase == "card_by_card":
+            self.app.notify(text, severity="warning" if error else "information")
+        else:
+            self._panel().show_message(text, error=error)
+
     # --- the rest ----------------------------------------------------------------------
 
     def action_export(self) -> None:
@@ -464,6 +524,9 @@ class GameScreen(Screen):
         if not s.is_over:
             out.append(AppCommand("Referee mode: this hand card by card", "F2",
                                   self.action_card_by_card))
+        if s.can_call_time():
+            out.append(AppCommand("Call time: this hand is the last", "ctrl+t: asks first;"
+                                  " then the higher score wins", self.action_call_time))
         if s.log.hands:
             out.append(AppCommand("Correct a hand", "ctrl+r: pick it on the sheet",
                                   self.action_correct))
@@ -479,10 +542,7 @@ class GameScreen(Screen):
             try:
                 s.card_by_card()
             except SessionError as exc:
-                if s.is_over:
-                    self.app.notify(str(exc), severity="warning")
-                else:
-                    self._panel().show_message(str(exc))
+                self._tell(str(exc))
                 return
             self._save(game=False)
             self.refresh_view()

@@ -40,6 +40,7 @@ again offers to resume exactly where you were.
 | `ctrl+s` | game | export the game as its JSON log: asks the folder (the last one used) and the file name (date, table, players); an existing file is replaced only if you say so |
 | `ctrl+o` | game | the score sheet to print or share (HTML: players, every hand with its parts, rulings, the result), saved as an export is |
 | `ctrl+g` | game | show or hide the chart of the scores |
+| `ctrl+t` | game | call time: the hand in progress is finished, then the game ends (the higher score wins; level scores play one more hand at a time); between hands it ends now. Asks first; `ctrl+z` takes it back |
 | `F2` | game | enter this hand card by card (referee mode), before or after the bids |
 | Enter | card by card | enter the line: a bid, a card (`ah`, `10s`, `qd`; several at once; `w ah` for a lead by W out of turn), a draw turn (`as 2c`: kept, discarded), a Blind Nil exchange (three cards); on an empty line at the end, put the hand into the game |
 | `ctrl+g` | card by card | go to the grid of unseen cards and back (arrows and Enter, or click a card) |
@@ -53,7 +54,7 @@ again offers to resume exactly where you were.
 | `Esc` | card by card | back to the score sheet (the hand stays in progress: `F2` returns) |
 | `Esc` | anywhere | back |
 | `F1` | anywhere | this help |
-| `ctrl+p` | anywhere | command palette: the app's commands where they apply (new game, resume, standings, export, score sheet, referee mode, correct a hand, help) and Textual's (themes: "Change theme") |
+| `ctrl+p` | anywhere | command palette: the app's commands where they apply (new game, resume, standings, export, score sheet, referee mode, call time, correct a hand, help) and Textual's (themes: "Change theme") |
 | `ctrl+q` | anywhere | quit (nothing is lost) |
 
 **Card by card.** The referee types each card as it is laid; impossible cards (played

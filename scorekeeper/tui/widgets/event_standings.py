@@ -31,8 +31,9 @@ class StandingRow:
     diff: int
 
 
-#: The columns: key, heading, width (the names' is what the others leave), each followed by
-#: two spaces. ``rd`` (rounds played) only where there is room.
+#: The columns: key, heading, width (the names' is what the others leave), two spaces apart
+#: (one where the names would have less than ``NAMES_LEAST``). ``rd`` (rounds played) only
+#: where there is room.
 COLUMNS = (("rank", "#", 3), ("names", "player", 0), ("rounds", "rd", 2), ("won", "won", 3),
            ("points", "pts", 5), ("diff", "+/-", 5))
 GAP = 2
@@ -55,12 +56,18 @@ def standings_lines(rows: Sequence[StandingRow], by: str, width: int) -> tuple[s
     """The heading and one line a row, in columns fitted to ``width``; a shared rank is
     marked '=' as in the printed results."""
     columns = [c for c in COLUMNS if c[0] != "rounds" or width >= ROUNDS_FROM]
-    room = max(width - SCROLLBAR - MARGIN - sum(w + GAP for _, _, w in columns), NAMES_LEAST)
+    fixed = width - SCROLLBAR - MARGIN - sum(w for _, _, w in columns)
+    gap = GAP
+    room = fixed - gap * (len(columns) - 1)
+    if room < NAMES_LEAST:  # narrow (80 columns): one space apart, or "+/-" is cut off
+        gap = 1
+        room = fixed - gap * (len(columns) - 1)
+    room = max(room, NAMES_LEAST)
     widths = {key: room if key == "names" else w for key, _, w in columns}
     ranks = [r.rank for r in rows]
 
     def line(cells: dict[str, str]) -> str:
-        return " " * MARGIN + (" " * GAP).join(cells[key].ljust(widths[key])
+        return " " * MARGIN + (" " * gap).join(cells[key].ljust(widths[key])
                                                for key, _, _ in columns)
 
     heading = line({key: ("pair" if by == "pair" else "player") if key == "names" else label

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import ContentSwitcher, DataTable, Static
 
+from ..saving import save_session
 from ...rules.scoring import initial_totals
 from ...logs.files import dump_log
 from ...rules.seats import Seat, Variant
@@ -265,19 +266,7 @@ class GameScreen(Screen):
 
     def _save(self, *, game: bool, by: str | None = None, why: str | None = None) -> bool:
         """Write the log (``game``) and the hand in progress; say so loudly if it fails."""
-        store, s = self.app.store, self.session
-        try:
-            if game:
-                store.save_game(s.log, by=by, why=why, analysis=s.analysis)
-            if s.has_entries:
-                store.save_draft(s.game_id, s.draft())
-            else:
-                store.clear_draft(s.game_id)
-        except Exception as exc:  # noqa: BLE001 - any storage failure must be shown, not lost
-            self.app.notify(f"NOT SAVED: {exc}", title="Database", severity="error",
-                            timeout=30)
-            return False
-        return True
+        return save_session(self.app, self.session, game=game, by=by, why=why)
 
     # --- entry -------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from textual import on
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher
 
+from ..saving import save_session
 from ...rules.seats import Seat
 from ...session.game_session import (
     GameSession, HandConfirmed, SessionError, bid_text, parse_bid, parse_tricks,
@@ -95,19 +96,7 @@ class QuickEntryScreen(Screen):
               why: str | None = None) -> bool:
         """Write the table's log (``game``) and its hand in progress, as the game screen does;
         say so loudly if it fails."""
-        store = self.app.store
-        try:
-            if game:
-                store.save_game(s.log, by=by, why=why, analysis=s.analysis)
-            if s.has_entries:
-                store.save_draft(s.game_id, s.draft())
-            else:
-                store.clear_draft(s.game_id)
-        except Exception as exc:  # noqa: BLE001 - any storage failure must be shown, not lost
-            self.app.notify(f"NOT SAVED: {exc}", title="Database", severity="error",
-                            timeout=30)
-            return False
-        return True
+        return save_session(self.app, s, game=game, by=by, why=why)
 
     # --- entry ------------------------------------------------------------------------------
 

@@ -150,12 +150,19 @@ def list_command(ctx: click.Context) -> None:
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
               show_default=True, help="table: for the terminal; json: for other tools (a"
                                       " contract).")
+@click.option("--counts", is_flag=True,
+              help="After the schedule, how often each two players partner and oppose each"
+                   " other over the rounds shown, and the rounds each sits out (table format"
+                   " only).")
 @click.pass_context
 def schedule_command(ctx: click.Context, event_id: str, round_number: int | None,
-                     fmt: str) -> None:
+                     fmt: str, counts: bool) -> None:
     """The night's schedule: per round, each table's seats (N-S against E-W) and who sits
     out. A Swiss round is paired when it starts."""
     from ..event.formats import format_schedule
+
+    if counts and fmt != "table":
+        fail("--counts: the partner and opponent counts are printed with --format table")
 
     with _events(ctx, create=False, write=False) as events:
         view = events.event(event_id)
@@ -166,6 +173,13 @@ def schedule_command(ctx: click.Context, event_id: str, round_number: int | None
             fail(f"{event_id}: no round {round_number} planned (scorekeeper event schedule"
                  f" {event_id} lists them)")
     click.echo(format_schedule(view, plans, fmt, whole=round_number is None), nl=False)
+    if counts and plans:
+        from ..event.movements import meeting_report
+
+        click.echo("\nPartners and opponents over " + (
+            f"round {round_number}" if round_number is not None else
+            f"the {len(plans)} rounds planned") + ":\n")
+        click.echo(meeting_report(plans).render_table(), nl=False)
 
 
 @event_group.command("results", context_settings=CONTEXT_SETTINGS)

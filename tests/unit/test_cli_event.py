@@ -392,3 +392,22 @@ def test_a_pair_arrives_and_leaves_as_a_pair(db):
         f"Cat+Dan withdrawn from {NIGHT}; rounds 1-3 planned again\n")
     assert refused(db, "check-in", NIGHT, "Kim") == (
         f"error: {db}: 'Kim': a fixed-pair event checks in a pair, \"A+B\"\n")
+
+
+def test_schedule_counts_show_who_partners_and_opposes_whom(db):
+    """A whist night of 8: everyone partners everyone once and opposes everyone twice, which
+    the counts after the schedule show; with JSON the counts are refused (the JSON is a
+    contract)."""
+    assert ok(db, "create", "--name", "Whist", "--date", "2026-11-27", "--movement",
+              "individual", "--players", "A1,B2,C3,D4,E5,F6,G7,H8") == "2026-11-27-whist\n"
+    out = ok(db, "schedule", "2026-11-27-whist", "--counts")
+    counts = out[out.index("Partners and opponents over the 7 rounds planned:\n"):]
+    lines = counts.splitlines()
+    assert lines[2] == "  #  player  played  out  partners  opponents"
+    assert lines[3] == "  1  A1           7    0       1-1        2-2"
+    assert len([line for line in lines if line.endswith("       1-1        2-2")]) == 8
+    assert "times as partners:" in lines and "times as opponents:" in lines
+    one_round = ok(db, "schedule", "2026-11-27-whist", "--round", "1", "--counts")
+    assert "Partners and opponents over round 1:\n" in one_round
+    assert refused(db, "schedule", "2026-11-27-whist", "--counts", "--format", "json") == (
+        "error: --counts: the partner and opponent counts are printed with --format table\n")

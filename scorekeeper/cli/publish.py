@@ -42,7 +42,10 @@ def publish_command(ctx: click.Context, season: str | None, event_id: str | None
     from ..event.records import UnknownEventError
     from ..web.site import SiteError, output_problem, site_pages, write_site
 
-    problem = output_problem(output, force)
+    # An empty path is this folder to pathlib but "nothing there" to the emptiness check:
+    # refused, as export -o '' is, so that no page replaces a file where none was asked for.
+    problem = "-o: the output folder path is empty" if output == "" else output_problem(
+        output, force)
     if problem:
         fail(problem)
     store = _open_store(ctx, create=False)

@@ -97,6 +97,11 @@ def serve_command(ctx: click.Context, event_id: str | None, season: str | None, 
         title = (source.events.event(event_id).name if event_id is not None
                  else "Scorekeeper live board")
         board = LiveBoard(source, title=title)
+        if season is not None and season not in source.store.seasons():
+            # Not refused (unlike publish): a board is often started before the season's
+            # first game is saved; its games appear as they are.
+            click.echo(f"warning: {path}: no games in season {season!r} yet; they appear on"
+                       " the board as they are saved", err=True)
     except (sqlite3.Error, ValueError) as exc:
         source.close()
         if is_damage(exc):

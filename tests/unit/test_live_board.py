@@ -289,3 +289,22 @@ def test_serve_refuses_a_file_that_is_not_a_database(tmp_path):
     code, output = run_serve("--db", str(damaged), "serve")
     assert code == 2
     assert output == f"error: {damaged}: the season database is damaged: file is not a database\n"
+
+
+def test_serve_warns_of_a_season_without_games_and_serves_it(season_db):
+    """A board started before the season's first game: not refused, a warning on stderr."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "--db", str(season_db), "serve", "--season",
+         "Spring 2099", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        first = process.stdout.readline()
+        found = re.fullmatch(r"Live board: (http://127\.0\.0\.1:\d+/) .*\n", first)
+        assert found, first
+        assert fetch(found.group(1) + "board.json")[0] == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert err == (f"warning: {season_db}: no games in season 'Spring 2099' yet; they appear"
+                   " on the board as they are saved\n")

@@ -403,6 +403,18 @@ def test_a_folder_with_something_in_it_is_refused_without_force(season_db, tmp_p
     assert "index.html" in site_files(out)
 
 
+def test_an_empty_output_path_is_refused_and_nothing_is_written(season_db, tmp_path,
+                                                                 monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "index.html").write_text("mine")
+    for force in ((), ("--force",)):
+        result = run("--db", season_db, "publish", "-o", "", *force)
+        assert result.exit_code == 2
+        assert result.stderr == "error: -o: the output folder path is empty\n"
+    assert site_files(tmp_path) == {"index.html"}
+    assert (tmp_path / "index.html").read_text() == "mine"
+
+
 def test_an_empty_folder_is_written_into(season_db, tmp_path):
     assert run("--db", season_db, "publish", "-o", str(tmp_path)).exit_code == 0
     assert (tmp_path / "index.html").is_file()

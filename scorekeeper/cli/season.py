@@ -100,28 +100,50 @@ def import_command(ctx: click.Context, logs: tuple[str, ...], by: str | None,
 
 def _import_each(store, logs: tuple[str, ...], counts: dict[str, int], by: str | None,
                  why: str | None) -> None:
-    """Import each log in its own transaction, counting and reporting each."""
+    """Import each log in its own transaction, counting and reporting each. A file saved
+    before whose game has not changed since is known by its hash (``Store.unchanged_source``)
+    and neither validated nor replayed again: the models and the rules are loaded only for
+    a file that needs them."""
     import sqlite3
 
-    from ..analysis.game import analyse_game
-    from ..logs.files import LogError, read_log
+    from ..logs.json_text import JsonTextError, load_log_json, read_log_text
     from ..season.storage import StorageError, is_damage
-    from .logs import invalid_lines
+    from ..season.storage.converters import source_hash, text_hash
 
+    texts: list[tuple[str, ...]] = []  # (text hash, JSON hash) of files known by their JSON
     for path in logs:
+        sources: tuple[str, ...] = ()
         try:
-            log = read_log(path)
-        except LogError as exc:
-            problems = [f"{path}: {p}" for p in exc.problems]
+            text = read_log_text(path)
+            # The very same text again: known before it is even parsed.
+            sources = (text_hash(text),)
+            known = store.unchanged_source(sources[0])
+            if known is None:
+                data = load_log_json(text)
+        except JsonTextError as exc:  # as read_log words it
+            problems = [f"{path}: {exc}"]
         else:
-            analysis = analyse_game(log)
-            problems = invalid_lines(path, analysis)
+            if known is None:
+                try:  # the same data laid out otherwise (spacing, key order)
+                    sources += (source_hash(data),)
+                except (RecursionError, ValueError):  # nested too deeply to write out again
+                    pass
+                else:
+                    known = store.unchanged_source(sources[-1])
+                    if known is not None:
+                        texts.append(sources)
+            if known is not None:
+                counts["unchanged"] += 1
+                click.echo(f"{path}: {known.game_id} already stored (revision"
+                           f" {known.revision}), unchanged")
+                continue
+            log, analysis, problems = _checked_log(path, data)
         if problems:
             counts["refused"] += 1
             click.echo("\n".join(problems + [f"{path}: refused, not imported"]), err=True)
             continue
         try:
-            result = store.save_game(log, by=by, why=why, analysis=analysis)
+            result = store.save_game(log, by=by, why=why, analysis=analysis, sources=sources)
         except (StorageError, sqlite3.Error, OverflowError) as exc:
             if is_damage(exc):
                 raise  # no log can be imported into a damaged file: _reading says so
@@ -140,9 +162,27 @@ def _import_each(store, logs: tuple[str, ...], counts: dict[str, int], by: str |
             counts["unchanged"] += 1
             click.echo(f"{path}: {result.game_id} already stored (revision"
                        f" {result.revision}), unchanged")
+    # Files known by their JSON, not their text (laid out otherwise, or imported before
+    # texts were hashed): their texts are recorded, once for the batch.
+    store.remember_texts(texts)
     if counts["imported"] or counts["updated"]:
         # Games imported out of date order are rated here, once for the whole batch.
         store.bring_standings_up_to_date()
+
+
+def _checked_log(path: str, data: object):
+    """The parsed log validated and replayed: (log, analysis, problems), problems as
+    ``read_log`` and ``validate`` word them (none: it may be saved)."""
+    from ..analysis.game import analyse_game
+    from ..logs.files import LogError, log_from_data
+    from .logs import invalid_lines
+
+    try:
+        log = log_from_data(data, str(path))
+    except LogError as exc:
+        return None, None, [f"{path}: {p}" for p in exc.problems]
+    analysis = analyse_game(log)
+    return log, analysis, invalid_lines(path, analysis)
 
 
 @click.command("export", context_settings=CONTEXT_SETTINGS)

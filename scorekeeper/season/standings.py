@@ -289,15 +289,30 @@ def rate_in_date_order(games: Iterable[RatedGame],
     in date order (Plackett-Luce, the package's default model; winner ranked first),
     starting from ``start`` (the ratings after earlier games) or from scratch. Players
     by whatever names ``games`` give them (the season layer gives player keys)."""
-    from openskill.models import PlackettLuce
+    from .two_team_rating import TwoTeamRater
 
-    model = PlackettLuce()
-    ratings: dict[str, object] = {name: model.rating(mu=mu, sigma=sigma, name=name)
-                                  for name, (mu, sigma) in (start or {}).items()}
+    rater = TwoTeamRater()
+    model, new = rater.model, rater.new
+    ratings: dict[str, tuple[float, float]] = dict(start or {})
     for g in sorted(games, key=lambda r: r.order):
-        teams = [[ratings.get(name) or model.rating() for name in side] for side in g.sides]
+        names = [name for side in g.sides for name in side]
+        done = None
+        if len(g.sides) == 2 and len(set(names)) == len(names):
+            winner, loser = g.sides[g.winner], g.sides[1 - g.winner]
+            done = rater.rate([ratings.get(n, new) for n in winner],
+                              [ratings.get(n, new) for n in loser])
+        if done is not None:
+            if g.winner:  # back in the order of the sides (the order players are first seen)
+                done = done[::-1]
+            for side, after in zip(g.sides, done):
+                ratings.update(zip(side, after))
+            continue
+        # Any other shape: openskill itself, a player met twice being one rating object.
+        known = {name: model.rating(mu=ratings[name][0], sigma=ratings[name][1], name=name)
+                 for name in names if name in ratings}
+        teams = [[known.get(name) or model.rating() for name in side] for side in g.sides]
         ranks = [1 if i == g.winner else 2 for i in range(len(teams))]
         for side, team in zip(g.sides, model.rate(teams, ranks=ranks)):
             for name, r in zip(side, team):
-                ratings[name] = r
-    return {name: (r.mu, r.sigma) for name, r in ratings.items()}
+                ratings[name] = (r.mu, r.sigma)
+    return ratings

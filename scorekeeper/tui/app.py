@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -21,7 +22,7 @@ from textual.binding import Binding
 
 from ..season.storage import GameSummary, Store
 from .exporting import Remembered, default_config_file, write_new
-from .keys_in_order import KeysInOrder
+from .keys_in_order import MOUNT_LIMIT, KeysInOrder
 from .screens.home import HomeScreen, players_text
 from .widgets.round_clock import utc_now
 
@@ -88,6 +89,8 @@ class ScorekeeperApp(KeysInOrder):
         self.clock = clock
         self._events: EventStore | None = None
         self._offer_resume = offer_resume
+        self._resume_pending: float | None = None
+        """When the offer to resume was asked for, until it is on the screen."""
         self._db_path = str(getattr(store, "path", ""))
         self.sub_title = self._db_path
 
@@ -143,6 +146,26 @@ class ScorekeeperApp(KeysInOrder):
         self.push_screen(GameScreen(self.session_for(game_id)))
 
     def offer_resume(self, game: GameSummary) -> None:
+        """Ask whether to resume ``game``, once the home screen has been painted: the
+        question needs the log's models and the game session (a quarter of a second of
+        imports), which would otherwise hold back the first frame. Keys typed meanwhile
+        wait for the question (``_screen_ready``)."""
+        self._resume_pending = time.monotonic()
+        self.call_after_refresh(self._offer_resume_now, game)
+
+    def _screen_ready(self) -> bool:
+        if (self._resume_pending is not None
+                and time.monotonic() - self._resume_pending < MOUNT_LIMIT):
+            return False
+        return super()._screen_ready()
+
+    def _offer_resume_now(self, game: GameSummary) -> None:
+        try:
+            self._ask_resume(game)
+        finally:
+            self._resume_pending = None
+
+    def _ask_resume(self, game: GameSummary) -> None:
         event = self.store.load_game(game.game_id).event
         if event is not None and event.event_id and self._offer_event(event.event_id):
             return

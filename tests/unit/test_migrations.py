@@ -10,7 +10,7 @@ from scorekeeper.season.storage.db import SCHEMA
 from scorekeeper.season.storage.migrations import LATEST, migrations
 
 ALL = ["m001_initial", "m002_nils_against_drafts", "m003_game_sides", "m004_standings_cache",
-       "m005_rating_heads", "m006_events"]
+       "m005_rating_heads", "m006_events", "m007_import_sources"]
 
 LOG = log_from_data({
     "format": "spades-game", "format_version": "1.0", "variant": "partnership",
@@ -121,7 +121,9 @@ def test_m003_database_gets_the_standings_caches(tmp_path):
         fingerprint TEXT NOT NULL, ratings_json TEXT NOT NULL, computed_at TEXT NOT NULL);
     INSERT INTO rating_cache VALUES (char(0) || 'all', 1, 'x', '{}', '2026-11-02');
     DROP TABLE event_tables; DROP TABLE event_rounds; DROP TABLE event_players; DROP TABLE events;
-    DELETE FROM _sqlite_migrations WHERE name IN ('m004_standings_cache', 'm005_rating_heads', 'm006_events');
+    DROP TABLE import_sources;
+    DELETE FROM _sqlite_migrations WHERE name IN ('m004_standings_cache', 'm005_rating_heads', 'm006_events',
+        'm007_import_sources');
     """)
     conn.close()
 
@@ -158,7 +160,9 @@ def test_m004_database_gets_rating_heads_and_loses_its_latest_checkpoints(tmp_pa
     INSERT INTO rating_checkpoints VALUES (char(0) || 'all', 1, 0, '2026-11-02', '1', 'x',
         '{"Alex": [1.0, 2.0]}');
     DROP TABLE event_tables; DROP TABLE event_rounds; DROP TABLE event_players; DROP TABLE events;
-    DELETE FROM _sqlite_migrations WHERE name IN ('m005_rating_heads', 'm006_events');
+    DROP TABLE import_sources;
+    DELETE FROM _sqlite_migrations WHERE name IN ('m005_rating_heads', 'm006_events',
+        'm007_import_sources');
     """)
     conn.close()
 

@@ -272,7 +272,7 @@ def _newer(db):
     conn = sqlite3.connect(db)
     conn.executemany("INSERT INTO _sqlite_migrations (migration_set, name, applied_at)"
                      " VALUES ('scorekeeper', ?, '2027-01-01')",
-                     [("m007_later",), ("m008_later_still",)])
+                     [("m008_later",), ("m009_later_still",)])
     conn.commit()
     conn.close()
 
@@ -282,7 +282,7 @@ def test_a_newer_database_is_never_written_but_read_while_its_tables_serve(impor
     games = run(imported, "games").stdout
     exported = run(imported, "export", TWO_PLAYER).stdout
     _newer(imported)
-    newer = (f"this database is of schema version 8, newer than this scorekeeper"
+    newer = (f"this database is of schema version 9, newer than this scorekeeper"
              f" ({len(SCHEMA)}); update scorekeeper to change it")
     unchanged = digest(imported)
     result = run(imported, "import", "two-player-game.json")

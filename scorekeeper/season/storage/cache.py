@@ -36,6 +36,7 @@ must be at the scope's last finished game, or the scope is summed or rated again
 from __future__ import annotations
 
 import json
+import operator
 import sqlite3
 from collections.abc import Iterable, Sequence
 
@@ -274,7 +275,6 @@ def sum_scope(conn: sqlite3.Connection, season: str | None
     finished = f"+gs.finished = 1{where}"
     sums = ("count(*), sum(won), sum(hands), sum(points_for), sum(points_against),"
             " sum(bags), sum(bag_penalties), sum(sets)")
-    columns = "won, hands, points_for, points_against, bags, bag_penalties, sets"
     keys: dict[str, str] = {}  # name as written -> player key, each computed once
 
     def key(name: str) -> str:
@@ -286,39 +286,36 @@ def sum_scope(conn: sqlite3.Connection, season: str | None
     def pair(member1: str, member2: str | None) -> tuple[str, ...]:
         return (key(member1),) if not member2 else tuple(sorted((key(member1), key(member2))))
 
+    # The partnerships summed in SQL (a sort of every finished side); each player's figures
+    # are then their partnerships' added up here (a few thousand rows), not a second sort.
     players: dict[str, list[int]] = {}
-    for r in conn.execute(
-            f"SELECT player, {sums} FROM (SELECT member1 AS player, {columns}"
-            f" FROM game_sides gs WHERE {finished} UNION ALL SELECT member2, {columns}"
-            f" FROM game_sides gs WHERE member2 IS NOT NULL AND {finished})"
-            " GROUP BY player", params + params):
-        _add(players, key(r[0]), r[1:], 12)
+    pairs: dict[tuple[str, ...], list[int]] = {}
+    no_nils = (0, 0, 0, 0)
+    for r in conn.execute(f"SELECT member1, member2, {sums} FROM game_sides gs"
+                          f" WHERE {finished} GROUP BY member1, member2", params):
+        figures = (*r[2:], *no_nils)
+        _add(pairs, pair(r[0], r[1]), figures)
+        _add(players, key(r[0]), figures)
+        if r[1] is not None:
+            _add(players, key(r[1]), figures)
+    # Each Nil once, for its bidder and for the partnership: one join, both groupings.
     nil_sums = ("sum(n.blind = 0), sum(n.blind = 0 AND n.made), sum(n.blind),"
                 " sum(n.blind AND n.made)")
     for r in conn.execute(
-            f"SELECT n.player, {nil_sums} FROM nil_bids n JOIN game_sides gs"
-            " ON gs.game_id = n.game_id AND gs.side = n.side"
-            f" WHERE {finished} GROUP BY n.player", params):
-        _add(players, key(r[0]), (0,) * 8 + tuple(r[1:]), 12)
-    pairs: dict[tuple[str, ...], list[int]] = {}
-    for r in conn.execute(f"SELECT member1, member2, {sums} FROM game_sides gs"
-                          f" WHERE {finished} GROUP BY member1, member2", params):
-        _add(pairs, pair(r[0], r[1]), r[2:], 12)
-    for r in conn.execute(
-            f"SELECT gs.member1, gs.member2, {nil_sums} FROM nil_bids n JOIN game_sides gs"
-            " ON gs.game_id = n.game_id AND gs.side = n.side"
-            f" WHERE {finished} GROUP BY gs.member1, gs.member2", params):
-        _add(pairs, pair(r[0], r[1]), (0,) * 8 + tuple(r[2:]), 12)
+            f"SELECT gs.member1, gs.member2, n.player, {nil_sums} FROM nil_bids n"
+            " JOIN game_sides gs ON gs.game_id = n.game_id AND gs.side = n.side"
+            f" WHERE {finished} GROUP BY gs.member1, gs.member2, n.player", params):
+        nils = (0,) * 8 + tuple(r[3:])
+        _add(players, key(r[2]), nils)
+        _add(pairs, pair(r[0], r[1]), nils)
     return ([_row(k, (k,), sums) for k, sums in players.items()],
             [_row("", k, sums) for k, sums in pairs.items()])
 
 
-def _add(totals: dict, key, figures: Sequence[int], size: int) -> None:
+def _add(totals: dict, key, figures: Sequence[int]) -> None:
+    """Add the 12 figures to the key's (a new key starts from them)."""
     into = totals.get(key)
-    if into is None:
-        into = totals[key] = [0] * size
-    for i, v in enumerate(figures):
-        into[i] += v
+    totals[key] = list(figures) if into is None else list(map(operator.add, into, figures))
 
 
 def _figures(row: StandingRow) -> tuple:

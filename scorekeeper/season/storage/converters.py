@@ -50,6 +50,33 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+SOURCE_FORM = "scorekeeper import source 1\n"
+"""Prefixed to the canonical text before hashing: a later change of the canonical form
+changes it, so that hashes of the old form are never taken for the new."""
+
+
+TEXT_FORM = "scorekeeper import text 1\n"
+"""Prefixed to a file's text before hashing, so that a text hash never equals a
+``source_hash``."""
+
+
+def text_hash(text: str) -> str:
+    """The hash of a log file's text as read (strict UTF-8): the very same file again is
+    known by it without being parsed (``source_hash`` knows the same data laid out
+    otherwise)."""
+    return hashlib.sha256((TEXT_FORM + text).encode("utf-8")).hexdigest()
+
+
+def source_hash(data: object) -> str:
+    """The hash of a log file's parsed JSON (as ``json_text.load_log_json`` reads it) in a
+    canonical form: keys sorted, no whitespace. The same data written with other spacing
+    or key order hashes the same; any other difference (a value, a number written as
+    1.0 instead of 1) hashes apart. No pydantic: importing an unchanged file needs only
+    this and ``Store.unchanged_source``."""
+    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256((SOURCE_FORM + canonical).encode("utf-8")).hexdigest()
+
+
 def game_id_for(log: GameLog, text: str | None = None) -> str:
     """The game's stable id.
 

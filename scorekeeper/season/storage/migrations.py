@@ -25,6 +25,9 @@ Tables:
   started or not) and ``event_tables`` (each round's tables: seats, the game played there,
   and the director's word on a table that did not finish or where a side did not come).
   The games themselves are ordinary rows of ``game_logs``; nothing here is derived.
+- ``import_sources`` (m007): the canonical hash of each log file imported, with the game it
+  made and that game's content hash then, so that importing an unchanged file again is a
+  hash comparison (``Store.unchanged_source``).
 
 A migration that changes a derived table lists its name in ``REBUILDS_DERIVED``; after the
 pending migrations run, the derived tables are recomputed from the stored logs with the
@@ -194,8 +197,23 @@ def m006_events(db: Database) -> None:
     """)
 
 
+@migrations(name="m007_import_sources")
+def m007_import_sources(db: Database) -> None:
+    """Importing a file again costs a hash, not a replay (issue 14): each log file's text
+    as imported, hashed in a canonical form (``converters.source_hash``), with the game
+    it made and that game's content hash then. A file whose hash is here, for a game whose
+    current content hash is still the one recorded, is that game unchanged; any other file
+    (or the game changed since) is read, validated and saved as before. Starts empty: the
+    first import of each file afterwards fills it."""
+    _script(db, """
+    CREATE TABLE import_sources (
+        source_hash TEXT PRIMARY KEY, game_id TEXT NOT NULL, content_hash TEXT NOT NULL
+        ) WITHOUT ROWID
+    """)
+
+
 REBUILDS_DERIVED = frozenset({"m002_nils_against_drafts", "m003_game_sides"})
-LATEST = "m006_events"
+LATEST = "m007_import_sources"
 
 
 def apply_migrations(db: Database) -> list[str]:

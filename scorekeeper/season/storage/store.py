@@ -211,13 +211,59 @@ class Store:
 
     # -- games -----------------------------------------------------------------------------
 
+    def unchanged_source(self, source: str) -> SaveResult | None:
+        """The game a log file made, when that file (``source``: ``converters.text_hash``
+        of its text or ``source_hash`` of its JSON) was saved before and the game's current content is still what it
+        made: what ``save_game`` of that log would answer (nothing written), found without
+        parsing or replaying it. None otherwise (never seen, or the game changed since)."""
+        row = self._conn.execute(
+            "SELECT s.game_id, g.revision FROM import_sources s JOIN game_logs g"
+            " ON g.game_id = s.game_id AND g.content_hash = s.content_hash"
+            " WHERE s.source_hash = ?", (source,)).fetchone()
+        return None if row is None else SaveResult(row[0], row[1], created=False,
+                                                   changed=False)
+
+    def remember_texts(self, known: list[tuple[str, str]]) -> bool:
+        """Record file texts (``converters.text_hash``) whose JSON was known by its
+        ``source_hash`` (pairs of the two), so that the same files are known next time
+        without being parsed: after an import, in one write transaction. False when the
+        database could not be written (it changes nothing but speed)."""
+        if not known or not self.writable:
+            return False
+        try:
+            with write_transaction(self._conn) as conn:
+                conn.executemany(
+                    "INSERT OR REPLACE INTO import_sources (source_hash, game_id, content_hash)"
+                    " SELECT ?, game_id, content_hash FROM import_sources WHERE source_hash = ?",
+                    known)
+        except sqlite3.OperationalError:  # read-only, or another writer held on too long
+            return False
+        return True
+
+    def check_game(self, log: GameLog, analysis: GameAnalysis | None = None) -> list[str]:
+        """What ``save_game`` would refuse the log for, without writing anything: its
+        ``GameRejected`` problems, or why it cannot be written out (empty: it would be
+        saved). For a caller that must check several games before saving any of them."""
+        try:
+            stored_text(log)
+        except StorageError as exc:
+            return [str(exc)]
+        if analysis is None:
+            from ...analysis.game import analyse_game
+
+            analysis = analyse_game(log)
+        return finding_lines(analysis)
+
     def save_game(self, log: GameLog, *, by: str | None = None, why: str | None = None,
-                  analysis: GameAnalysis | None = None) -> SaveResult:
+                  analysis: GameAnalysis | None = None, sources: tuple[str, ...] = ()
+                  ) -> SaveResult:
         """Store a game (see ``converters.game_id_for`` for its id) in one transaction.
 
         The same content again changes nothing. Changed content becomes the next revision;
         the replaced version is kept in ``game_log_history``. A physically impossible log
         raises ``GameRejected``. ``analysis`` saves replaying a log the caller just analysed.
+        ``sources``: the log file's hashes (``converters.text_hash``, ``source_hash``),
+        recorded with the game (see ``unchanged_source``).
         """
         text = stored_text(log)  # raises StorageError for a log that cannot be written out
         game_id = game_id_for(log, text)
@@ -235,6 +281,10 @@ class Store:
             row = conn.execute(
                 "SELECT revision, json, content_hash, updated_at, saved_by, why FROM game_logs"
                 " WHERE game_id = ?", (game_id,)).fetchone()
+            if sources:
+                conn.executemany("INSERT OR REPLACE INTO import_sources (source_hash, game_id,"
+                                 " content_hash) VALUES (?, ?, ?)",
+                                 [(source, game_id, digest) for source in sources])
             if row is not None and row[2] == digest:
                 return SaveResult(game_id, row[0], created=False, changed=False)
             if row is None:

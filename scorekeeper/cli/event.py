@@ -309,11 +309,17 @@ def export_command(ctx: click.Context, event_id: str, output: str | None, force:
 @event_group.command("import", context_settings=CONTEXT_SETTINGS)
 @click.argument("bundle", metavar="FILE")
 @click.option("--by", default=None, help="Who imports (kept with each new revision).")
+@click.option("--force", is_flag=True,
+              help="Import over the database's night of the same id even when it is another"
+                   " night, or further along than the bundle (its rows are replaced; its"
+                   " games' earlier revisions are kept).")
 @click.pass_context
-def import_command(ctx: click.Context, bundle: str, by: str | None) -> None:
+def import_command(ctx: click.Context, bundle: str, by: str | None, force: bool) -> None:
     """Import a night's bundle (event export). Importing it again changes nothing; a game
-    changed since becomes its next revision (the earlier one kept), as game imports do."""
-    from ..event.bundle import import_bundle
+    changed since becomes its next revision (the earlier one kept), as game imports do. A
+    bundle of another night of the same id, or behind the database's night, is refused
+    (each difference named) unless --force; nothing is written when anything is refused."""
+    from ..event.bundle import ImportConflict, import_bundle
     from ..logs.event_document import EventDocumentError, read_event_document
 
     try:
@@ -322,7 +328,11 @@ def import_command(ctx: click.Context, bundle: str, by: str | None) -> None:
         fail([f"{exc.source}: {p}" for p in exc.problems] + [f"{bundle}: not imported"])
     with _events(ctx, create=True, write=True) as events:
         try:
-            report = import_bundle(events, document, bundle, by=by)
+            report = import_bundle(events, document, bundle, by=by, force=force)
+        except ImportConflict as exc:
+            refusal = (f"{bundle}: not imported: the database's night {document.event_id}"
+                       " would be replaced by it (--force imports it all the same)")
+            fail([f"{exc.source}: {p}" for p in exc.problems] + [refusal])
         except EventDocumentError as exc:
             fail([f"{exc.source}: {p}" for p in exc.problems] + [f"{bundle}: not imported"])
     click.echo(f"{bundle}: {report.summary()}")

@@ -4,6 +4,10 @@ import on another machine.
 Import is idempotent: the same bundle again changes nothing. Its games are saved as
 ``Store.save_game`` saves any game (a changed game becomes the next revision, the earlier
 one kept); the event's own rows are replaced by the document's only when they differ.
+Everything is checked before anything is written. A night is the same night when its id and
+its ``created_at`` agree (a bundle without ``created_at``, of an earlier scorekeeper: its
+movement, day and players); a bundle that is another night of the same id, or is behind the
+database's night, is refused unless forced (``_conflicts``).
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ def event_document(store: EventStore, event_id: str, *, games: bool = True) -> E
             "sitting_out": list(plan.sitting_out)})
     data = {
         "format": EVENT_FORMAT, "format_version": EVENT_FORMAT_VERSION, "event_id": view.id,
-        "name": view.name, "date": view.date, "venue": view.venue, "season": view.season,
+        "name": view.name, "date": view.date, "created_at": view.created_at, "venue": view.venue, "season": view.season,
         "preset": view.preset, "movement": view.movement,
         "round_end": {"target_score": view.round_end.target,
                       "hand_limit": view.round_end.hands,
@@ -96,11 +100,21 @@ def bundle_text(store: EventStore, event_id: str) -> str:
                       ensure_ascii=False) + "\n"
 
 
+class ImportConflict(EventDocumentError):
+    """The database holds a night of the bundle's id that the bundle would replace: another
+    night (created elsewhere), or the same night further along than the bundle. Nothing is
+    written; ``import_bundle(force=True)`` replaces it."""
+
+
 def import_bundle(store: EventStore, document: EventDocument, source: str,
-                  *, by: str | None = None) -> ImportReport:
-    """Bring ``document`` into the database: its games, then the event's rows. Raises
-    ``EventDocumentError`` (naming ``source`` and the place) for a bundle that does not hold
-    together; then nothing is written."""
+                  *, by: str | None = None, force: bool = False) -> ImportReport:
+    """Bring ``document`` into the database: its games, then the event's rows.
+
+    Everything is checked before anything is written, and every problem is named: a bundle
+    that does not hold together (or holds an impossible game) raises ``EventDocumentError``;
+    one that would replace another night of its id, or take the database's night back
+    (``_conflicts``), raises ``ImportConflict`` unless ``force``."""
+    from ..analysis.game import analyse_game
     from ..logs.files import LogError, log_from_data
 
     problems: list[str] = []
@@ -117,37 +131,202 @@ def import_bundle(store: EventStore, document: EventDocument, source: str,
                             f" event.event_id must name it)")
             continue
         logs.append(log)
-    carried = {log.game_id for log in logs}
-    rounds = [plan.round for plan in document.schedule]
-    if len(set(rounds)) != len(rounds):
-        problems.append("schedule: a round is listed twice")
-    for plan in document.schedule:
-        numbers = [table.table for table in plan.tables]
-        if len(set(numbers)) != len(numbers):
-            problems.append(f"schedule, round {plan.round}: a table is listed twice")
+    by_id = {log.game_id: log for log in logs}
+    problems += _shape_problems(document)
     for plan in document.schedule:
         for table in plan.tables:
-            if table.game_id and table.game_id not in carried and not store.has_game(
-                    table.game_id):
-                problems.append(f"schedule, round {plan.round}, table {table.table}: its game"
-                                f" {table.game_id} is neither in the bundle nor stored")
+            place = f"schedule, round {plan.round}, table {table.table}"
+            if table.game_id is None:
+                continue
+            log = by_id.get(table.game_id)
+            if log is None:
+                if not store.has_game(table.game_id):
+                    problems.append(f"{place}: its game {table.game_id} is neither in the"
+                                    " bundle nor stored")
+                continue
+            played = {seat: log.players.get(seat) for seat in SEATS}
+            if played != dict(table.seats):
+                problems.append(f"{place}: the seats ({_seats_text(dict(table.seats))}) are"
+                                f" not its game's players ({_seats_text(played)})")
+            if (log.event.round, log.event.table) != (plan.round, table.table):
+                problems.append(f"{place}: its game {table.game_id} is of round"
+                                f" {log.event.round}, table {log.event.table}")
+    analyses = {}
+    for log in logs:
+        analyses[log.game_id] = analyse_game(log)
+        problems += [f"game {log.game_id}: {p}"
+                     for p in store.games.check_game(log, analyses[log.game_id])]
     if problems:
         raise EventDocumentError(source, problems)
+    if not force:
+        conflicts = _conflicts(store, document, by_id)
+        if conflicts:
+            raise ImportConflict(source, conflicts)
     report = ImportReport(document.event_id)
-    from ..season.storage import GameRejected
-
     for log in logs:
-        try:
-            result = store.games.save_game(log, by=by, why=f"imported from {source}")
-        except GameRejected as exc:
-            raise EventDocumentError(source, [f"game {exc.game_id}: {p}"
-                                              for p in exc.problems]) from None
+        result = store.games.save_game(log, by=by, why=f"imported from {source}",
+                                       analysis=analyses[log.game_id])
         what = "imported" if result.created else "updated" if result.changed else "unchanged"
         report.games[what] += 1
     if report.games["imported"] or report.games["updated"]:
         store.games.bring_standings_up_to_date()
     report.event = _import_event_rows(store, document)
     return report
+
+
+def _seats_text(seats: dict) -> str:
+    return ", ".join(f"{seat} {seats.get(seat)}" for seat in SEATS)
+
+
+def _shape_problems(d: EventDocument) -> list[str]:
+    """What the document's fields say against each other (each field alone fits the
+    models): rounds and tables listed once, the started rounds those up to
+    ``current_round``, the pairs whole, and every name of the plan a player's."""
+    from ..logs.identifiers import player_key
+
+    problems = []
+    rounds = [plan.round for plan in d.schedule]
+    if len(set(rounds)) != len(rounds):
+        problems.append("schedule: a round is listed twice")
+    for plan in d.schedule:
+        numbers = [table.table for table in plan.tables]
+        if len(set(numbers)) != len(numbers):
+            problems.append(f"schedule, round {plan.round}: a table is listed twice")
+    if d.current_round > d.rounds:
+        problems.append(f"current_round: round {d.current_round} cannot have started in a"
+                        f" night of {d.rounds} rounds (rounds)")
+    for number in sorted(set(range(1, d.current_round + 1)) - set(rounds)):
+        problems.append(f"schedule: round {number} has started (current_round"
+                        f" {d.current_round}) but is not listed")
+    for plan in d.schedule:
+        place = f"schedule, round {plan.round}"
+        if plan.round > d.rounds:
+            problems.append(f"{place}: beyond the night's {d.rounds} rounds (rounds)")
+        if plan.started != (plan.round <= d.current_round):
+            problems.append(f"{place}: started is {str(plan.started).lower()}, but"
+                            f" current_round is {d.current_round}")
+        for table in plan.tables:
+            if plan.started and table.game_id is None:
+                problems.append(f"{place}, table {table.table}: a table of a started round"
+                                " names no game_id")
+            if table.absent is not None and table.director != "no_show":
+                problems.append(f"{place}, table {table.table}: absent is for a no_show"
+                                " table only")
+            if table.director == "no_show" and table.absent is None:
+                problems.append(f"{place}, table {table.table}: a no_show table names the"
+                                " absent side (absent)")
+    keys: dict[str, int] = {}
+    for i, p in enumerate(d.players):
+        if player_key(p.name) in keys:
+            problems.append(f"players[{i}]: {p.name!r} is named twice")
+        keys.setdefault(player_key(p.name), i)
+    fixed = d.movement != "individual"
+    pairs: dict[int, list[str]] = {}
+    for i, p in enumerate(d.players):
+        if fixed and p.pair is None:
+            problems.append(f"players[{i}]: {p.name!r} has no pair, in a {d.movement} night"
+                            " of fixed pairs")
+        elif not fixed and p.pair is not None:
+            problems.append(f"players[{i}]: {p.name!r} has a pair, in an individual night")
+        elif p.pair is not None:
+            pairs.setdefault(p.pair, []).append(p.name)
+    for number, members in sorted(pairs.items()):
+        if len(members) != 2:
+            problems.append(f"players: pair {number} is {len(members)} player"
+                            f"{'s' if len(members) != 1 else ''} ({', '.join(members)}), not 2")
+    named: set[str] = set()
+    for plan in d.schedule:
+        place = f"schedule, round {plan.round}"
+        for name in plan.sitting_out:
+            named.add(player_key(name))
+            if player_key(name) not in keys:
+                problems.append(f"{place}, sitting_out: {name!r} is not in players")
+        for table in plan.tables:
+            for seat in SEATS:
+                name = getattr(table.seats, seat)
+                named.add(player_key(name))
+                # A started table's seats are who played: a substitute need not be a player.
+                if not plan.started and player_key(name) not in keys:
+                    problems.append(f"{place}, table {table.table}, seats, {seat}:"
+                                    f" {name!r} is not in players")
+    for i, p in enumerate(d.players):
+        last = d.current_round if p.left_round is None else min(p.left_round, d.current_round)
+        if p.joined_round <= last and player_key(p.name) not in named:
+            problems.append(f"players[{i}]: {p.name!r} was present for round {p.joined_round}"
+                            " but no round of the schedule seats him or has him sit out")
+    return problems
+
+
+def _conflicts(store: EventStore, d: EventDocument, logs: dict) -> list[str]:
+    """What importing ``d`` would lose of the night of its id in the database: that night
+    when it is another one (created at another time, of another movement or day, with
+    players the bundle lacks), or what it has that the bundle has not (rounds started, the
+    director's word on a table, hands, a game's later revision). Empty: the bundle is the
+    same night, as far along or further."""
+    from ..logs.identifiers import player_key
+
+    try:
+        here = store.event(d.event_id)
+    except UnknownEventError:
+        return []
+    problems = []
+    if d.created_at is not None and here.created_at is not None and (
+            d.created_at != here.created_at):
+        problems.append(f"created_at: the night {d.event_id} here was created at"
+                        f" {here.created_at}, the bundle's at {d.created_at}: another night of"
+                        " the same id")
+    for what, mine, theirs in (("movement", here.movement, d.movement),
+                               ("date", here.date, d.date)):
+        if mine != theirs:
+            problems.append(f"{what}: {mine} here, {theirs} in the bundle")
+    incoming = {player_key(p.name): p for p in d.players}
+    missing = [p.name for p in here.players if player_key(p.name) not in incoming]
+    if missing:
+        problems.append(f"players: {', '.join(missing)} of the night here"
+                        f" {'are' if len(missing) > 1 else 'is'} not in the bundle")
+    moved = [f"{p.name} (pair {p.pair} here, {incoming[player_key(p.name)].pair} in the"
+             " bundle)" for p in here.players if player_key(p.name) in incoming
+             and p.pair != incoming[player_key(p.name)].pair]
+    if moved:
+        problems.append(f"players: {', '.join(moved)}")
+    if here.current_round > d.current_round:
+        problems.append(f"current_round: round {here.current_round} has started here, the"
+                        f" bundle's latest is round {d.current_round} (the rounds after it"
+                        " would go back to planned)")
+    plans = {plan.round: {t.table: t for t in plan.tables} for plan in d.schedule}
+    for number in range(1, min(here.current_round, d.current_round) + 1):
+        for table in store.tables(d.event_id, number):
+            place = f"round {number}, table {table.table}"
+            theirs = plans.get(number, {}).get(str(table.table))
+            if theirs is None:
+                problems.append(f"{place}: here, not in the bundle")
+                continue
+            if dict(table.seats) != dict(theirs.seats):
+                problems.append(f"{place}: seated {_seats_text(dict(table.seats))} here,"
+                                f" {_seats_text(dict(theirs.seats))} in the bundle")
+            if table.status in ("unfinished", "no_show") and (
+                    (table.status, table.absent) != (theirs.director, theirs.absent)):
+                problems.append(f"{place}: {_word(table.status, table.absent)} here,"
+                                f" {_word(theirs.director, theirs.absent)} in the bundle")
+            log = logs.get(table.game_id)
+            if log is None:
+                continue
+            if table.hands > len(log.hands):
+                problems.append(f"game {table.game_id}: {table.hands} hand"
+                                f"{'s' if table.hands > 1 else ''} here, {len(log.hands)} in"
+                                " the bundle")
+            else:
+                old = store.replaced_revision(table.game_id, log)
+                if old is not None:
+                    problems.append(f"game {table.game_id}: the bundle holds its revision"
+                                    f" {old}, replaced here since")
+    return problems
+
+
+def _word(status: str | None, absent: str | None) -> str:
+    if status is None:
+        return "not marked"
+    return f"marked no_show ({absent} absent)" if status == "no_show" else f"marked {status}"
 
 
 def _import_event_rows(store: EventStore, document: EventDocument) -> str:
@@ -158,10 +337,13 @@ def _import_event_rows(store: EventStore, document: EventDocument) -> str:
         existing = event_to_data(event_document(store, document.event_id, games=False))
     except UnknownEventError:
         existing = None
+    now = utc_now()
+    created = document.created_at or (existing or {}).get("created_at") or now
+    if existing is not None and "created_at" not in incoming:
+        existing.pop("created_at", None)  # a bundle of an earlier scorekeeper: not a change
     if existing == incoming:
         return "unchanged"
     d = document
-    now = utc_now()
     with store.write() as conn:
         if existing is not None:
             for table in ("event_tables", "event_rounds", "event_players"):
@@ -174,7 +356,7 @@ def _import_event_rows(store: EventStore, document: EventDocument) -> str:
             (d.event_id, d.name, d.date, d.venue, d.season, d.preset, d.movement,
              d.round_end.target_score, d.round_end.hand_limit, d.round_end.minutes, d.rounds,
              int(d.rounds_given),
-             d.current_round, now, now))
+             d.current_round, created, now))
         conn.executemany(
             "INSERT INTO event_players (event_id, position, name, pair, status, joined_round,"
             " left_round) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -193,5 +375,5 @@ def _import_event_rows(store: EventStore, document: EventDocument) -> str:
     return "created" if existing is None else "updated"
 
 
-__all__ = ["EventDocumentError", "EventError", "ImportReport", "bundle_text", "event_document",
+__all__ = ["EventDocumentError", "EventError", "ImportConflict", "ImportReport", "bundle_text", "event_document",
            "import_bundle"]

@@ -78,7 +78,7 @@ def format_tables(tables: Sequence[TableView], sitting_out: Sequence[str] = ()) 
     rows = [("Table", *SEATS, "Score", "Hands", "State")]
     for t in tables:
         rows.append((str(t.table), *(t.seats[s] for s in SEATS),
-                     f"{t.scores['NS']}-{t.scores['EW']}", str(t.hands),
+                     f"{t.scores['NS']}:{t.scores['EW']}", str(t.hands),
                      t.status if t.absent is None else f"{t.status} ({t.absent} absent)"))
     lines = _aligned(rows)
     if sitting_out:

@@ -148,6 +148,9 @@ class EventView:
     round_end: RoundEnd
     rounds_given: bool = False
     """Whether the number of rounds was asked for (else the movement's full length)."""
+    created_at: str | None = None
+    """When the night was created (UTC, ISO 8601), on whichever machine: with its id, what
+    makes it this night and no other (a bundle carries it; docs/events.md)."""
 
     @property
     def event_id(self) -> str:

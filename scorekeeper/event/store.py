@@ -103,6 +103,19 @@ class EventStore:
         return self._conn.execute("SELECT 1 FROM game_logs WHERE game_id = ?",
                                   (game_id,)).fetchone() is not None
 
+    def replaced_revision(self, game_id: str, log) -> int | None:
+        """The revision of the stored game that ``log`` is, when that version has been
+        replaced since (a later one is current); None otherwise (the current version, a
+        content never stored, or no such game)."""
+        from ..season.storage.converters import content_hash, stored_text
+
+        row = self._conn.execute(
+            "SELECT h.revision FROM game_log_history h JOIN game_logs g ON g.game_id ="
+            " h.game_id AND g.content_hash != h.content_hash WHERE h.game_id = ? AND"
+            " h.content_hash = ? ORDER BY h.revision DESC LIMIT 1",
+            (game_id, content_hash(stored_text(log)))).fetchone()
+        return None if row is None else row[0]
+
     def data_version(self) -> int:
         """A number that grows whenever anything in the database changes: another
         connection's commit (SQLite's ``data_version``) or one of this connection's writes
@@ -199,7 +212,8 @@ class EventStore:
     def event(self, event_id: str) -> EventView:
         row = self._conn.execute(
             "SELECT event_id, name, date, venue, season, preset, movement, target_score,"
-            " hand_limit, rounds, rounds_given, current_round, round_minutes FROM events"
+            " hand_limit, rounds, rounds_given, current_round, round_minutes, created_at"
+            " FROM events"
             " WHERE event_id = ?",
             (event_id,)).fetchone()
         if row is None:
@@ -216,7 +230,7 @@ class EventStore:
             id=row[0], name=row[1], date=row[2], venue=row[3], season=row[4], preset=row[5],
             movement=row[6], players=players, pairs=pairs, rounds=row[9],
             current_round=row[11], round_end=RoundEnd(row[7], row[8], row[12]),
-            rounds_given=bool(row[10]))
+            rounds_given=bool(row[10]), created_at=row[13])
 
     def schedule(self, event_id: str) -> list[RoundPlan]:
         """Every round planned so far (played, under way and to come), in order. A Swiss
@@ -354,6 +368,9 @@ class EventStore:
             if current.hands:
                 raise EventError(f"table {table} of round {round} played {current.hands}"
                                  f" hand{'s' if current.hands > 1 else ''}: mark it unfinished")
+            if _hand_begun(self.games.load_draft(current.game_id)):
+                raise EventError(f"table {table} of round {round} has begun its first hand in"
+                                 " the app (both sides came): mark it unfinished")
         elif absent is not None:
             raise EventError("only a no-show names an absent side")
         if status == "unfinished" and current.status == "finished":
@@ -410,6 +427,11 @@ class EventStore:
             raise EventError(f"{entry.name} has already left {event_id}")
         leaving = [p.name for p in view.players if p.name == entry.name or (
             view.fixed and p.pair is not None and p.pair == entry.pair)]
+        named = [part.strip() for part in name.split("+")]
+        if len(named) > 1 and sorted(map(player_key, named)) != sorted(map(player_key, leaving)):
+            # "C+E" must not withdraw C+D: every name given must be of the pair leaving
+            raise EventError(f"{name.strip()!r} is not a pair of {event_id}: {entry.name}'s"
+                             f" pair is {'+'.join(leaving)}")
         with write_transaction(self._conn) as conn:
             conn.executemany("UPDATE event_players SET status = 'left', left_round = ? WHERE"
                              " event_id = ? AND name = ?",
@@ -434,6 +456,15 @@ class EventStore:
         _insert_plans(conn, event_id, plans)
         conn.execute("UPDATE events SET rounds = ?, updated_at = ? WHERE event_id = ?",
                      (rounds, utc_now(), event_id))
+
+
+def _hand_begun(draft: dict | None) -> bool:
+    """Whether the app's saved hand in progress holds an entry (a bid, a trick count, a
+    card-by-card hand, time called): what ``GameSession.has_entries`` says of it restored."""
+    if not isinstance(draft, dict):
+        return False
+    return bool(draft.get("bids") or draft.get("tricks") or draft.get("referee") is not None
+                or draft.get("time_called") is not None)
 
 
 def _round_end_changes(target: int | None, hands: int | None) -> dict[str, int]:

@@ -109,6 +109,11 @@ class EventDocument(LogModel):
                           " dots between them); its games' ids are <event_id>.r<round>.t<table>.")
     name: str = Field(min_length=1, description="The night's name.")
     date: Day = Field(description="The day of the night, YYYY-MM-DD.")
+    created_at: str | None = Field(
+        None, min_length=1, max_length=64, description="When the night was created (UTC, ISO"
+        " 8601), on whichever machine; with event_id, what makes it this night and no other:"
+        " an import refuses a night of the same id created at another time. Absent in a"
+        " bundle of an earlier scorekeeper.")
     venue: str | None = Field(None, description="Where it is played.")
     season: str | None = Field(None, description="The season its games count in.")
     preset: Literal[tuple(PRESETS)] = Field(description="The house-rule preset the games are"

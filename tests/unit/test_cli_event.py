@@ -185,7 +185,7 @@ def test_start_round_prints_the_round_and_who_sits_out(db):
     assert ok(db, "start-round", FIVE) == (
         f"round 1 of {FIVE} started\n"
         "Table  N    E    S    W    Score  Hands  State\n"
-        "1      Dan  Eve  Cat  Bob  0-0    0      playing\n"
+        "1      Dan  Eve  Cat  Bob  0:0    0      playing\n"
         "Sitting out: Ann\n")
 
 
@@ -246,7 +246,7 @@ def test_start_round_prints_the_tables_and_waits_for_them(db):
     assert out[:2] == [f"round 1 of {NIGHT} started",
                        "Table  N    E    S    W    Score  Hands  State"]
     assert [line.split()[0] for line in out[2:]] == ["1", "2"]
-    assert all(line.endswith("0-0    0      playing") for line in out[2:])
+    assert all(line.endswith("0:0    0      playing") for line in out[2:])
     assert refused(db, "start-round", NIGHT) == (
         f"error: {db}: round 1 is still being played at tables 1, 2: finish it, or mark it"
         " unfinished or no_show (event table-status)\n")
@@ -411,3 +411,50 @@ def test_schedule_counts_show_who_partners_and_opposes_whom(db):
     assert "Partners and opponents over round 1:\n" in one_round
     assert refused(db, "schedule", "2026-11-27-whist", "--counts", "--format", "json") == (
         "error: --counts: the partner and opponent counts are printed with --format table\n")
+
+
+def test_import_refuses_a_bundle_behind_the_night_unless_forced(db, tmp_path):
+    create_pairs_night(db)
+    ok(db, "start-round", NIGHT)
+    play_round(db)
+    older = tmp_path / "older.json"
+    ok(db, "export", NIGHT, "-o", str(older))
+    ok(db, "start-round", NIGHT)
+    assert refused(db, "import", str(older)) == (
+        f"error: {older}: current_round: round 2 has started here, the bundle's latest is"
+        " round 1 (the rounds after it would go back to planned)\n"
+        f"error: {older}: not imported: the database's night {NIGHT} would be replaced by it"
+        " (--force imports it all the same)\n")
+    with EventStore.open(db) as events:
+        assert events.event(NIGHT).current_round == 2
+    assert ok(db, "import", str(older), "--force") == (
+        f"{older}: event {NIGHT} updated; games: 0 imported, 0 updated, 2 unchanged\n")
+    assert ok(db, "import", str(older)) == (
+        f"{older}: event {NIGHT} unchanged; games: 0 imported, 0 updated, 2 unchanged\n")
+
+
+def test_import_checks_every_game_before_writing_any(night, tmp_path):
+    bundle = tmp_path / "night.json"
+    ok(night, "export", NIGHT, "-o", str(bundle))
+    data = json.loads(bundle.read_text(encoding="utf-8"))
+    data["games"][0]["hands"][0]["bids"][0]["bid"] += 1
+    data["games"][2]["hands"][0]["tricks_won"]["N"] += 6
+    bundle.write_text(json.dumps(data), encoding="utf-8")
+    lines = refused(night, "import", str(bundle)).splitlines()
+    assert lines[0].startswith(f"error: {bundle}: game {NIGHT}.r2.t1: ")
+    assert lines[-1] == f"error: {bundle}: not imported"
+    with EventStore.open(night) as events:  # started, then played: nothing more
+        assert len(events.games.revisions(f"{NIGHT}.r1.t1")) == 2
+
+
+def test_withdrawing_a_pair_needs_the_pair_as_it_is(tmp_path):
+    """A typo in the second name must not withdraw the first player's real pair."""
+    db = tmp_path / "season.db"
+    pairs = ",".join(f"{a}+{b}" for a, b in PAIRS)
+    ok(db, "create", "--name", "Pairs", "--date", "2026-11-27", "--movement", "round-robin",
+       "--pairs", pairs)
+    assert refused(db, "withdraw", "2026-11-27-pairs", "Cat+Eve") == (
+        f"error: {db}: 'Cat+Eve' is not a pair of 2026-11-27-pairs: Cat's pair is Cat+Dan\n")
+    assert refused(db, "withdraw", "2026-11-27-pairs", "Ann+Zed") == (
+        f"error: {db}: 'Ann+Zed' is not a pair of 2026-11-27-pairs: Ann's pair is Ann+Bob\n")
+    assert ok(db, "withdraw", "2026-11-27-pairs", "dan+cat").startswith("Cat+Dan withdrawn")

@@ -258,3 +258,25 @@ def test_a_substitute_entered_in_the_game_is_who_played(events):
     rows = {r.names[0]: r for r in night_results(events, event_id).rows}
     assert (rows["Zoe"].rounds_played, rows["Zoe"].games_won, rows["Zoe"].points) == (1, 1, 71)
     assert rows[replaced].rounds_played == 0
+
+
+def test_a_no_show_is_refused_once_the_first_hand_is_begun_in_the_app(events):
+    # docs/events.md: only a table with no hand played, nor begun in the app (a saved
+    # draft with an entry), as the director's screen refuses it.
+    event_id = individual(events, rounds=1, hands=1)
+    first, second = events.start_round(event_id)[:2]
+    events.games.save_draft(first.game_id, {"hand": 1, "dealer": "N", "tricks": [],
+                                            "bids": [{"seat": "E", "bid": 3, "blind": False}]})
+    version = events.data_version()
+    with pytest.raises(EventError) as caught:
+        events.set_table_status(event_id, 1, first.table, "no_show", absent="EW")
+    assert str(caught.value) == (f"table {first.table} of round 1 has begun its first hand"
+                                 " in the app (both sides came): mark it unfinished")
+    assert events.data_version() == version
+    assert events.set_table_status(event_id, 1, first.table, "unfinished").status == (
+        "unfinished")
+    # A draft with no entry yet (the hand opened, nothing entered) is no hand begun.
+    events.games.save_draft(second.game_id, {"hand": 1, "dealer": "N", "bids": [],
+                                             "tricks": []})
+    marked = events.set_table_status(event_id, 1, second.table, "no_show", absent="NS")
+    assert (marked.status, marked.absent) == ("no_show", "NS")

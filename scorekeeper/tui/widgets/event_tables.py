@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import on
 from textual.message import Message
 from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
 
 from .score_sheet import side_style
 
@@ -109,8 +110,15 @@ class EventTables(DataTable):
         else:
             for old, row in zip(self._rows, rows, strict=True):
                 if old != row:
-                    for key, cell in zip(COLUMN_KEYS, self._cells(row), strict=True):
-                        self.update_cell(str(row.table), key, cell, update_width=True)
+                    before = self._cells(old)
+                    for key, cell, was in zip(COLUMN_KEYS, self._cells(row), before,
+                                              strict=True):
+                        if cell == was:
+                            continue
+                        # Widening a column relays the whole table out and repaints every
+                        # row; a cell that still fits repaints its own row only.
+                        wider = _cell_width(cell) > self.columns[ColumnKey(key)].content_width
+                        self.update_cell(str(row.table), key, cell, update_width=wider)
         self._rows = rows
         self._move_to(chosen)
 
@@ -162,3 +170,7 @@ class EventTables(DataTable):
         event.stop()
         if event.row_key.value is not None:
             self.post_message(self.TableChosen(int(event.row_key.value)))
+
+
+def _cell_width(cell: Text | str) -> int:
+    return cell.cell_len if isinstance(cell, Text) else Text.from_markup(cell).cell_len

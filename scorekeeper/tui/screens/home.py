@@ -13,6 +13,7 @@ from textual.widgets import Button, DataTable, Header, Label
 
 from ...season.storage import GameSummary
 from ..widgets.footer import KeysFooter
+from ..widgets.plain_cell import PlainCell
 
 if TYPE_CHECKING:
     from ..commands import AppCommand
@@ -40,6 +41,8 @@ class HomeScreen(Screen):
     def __init__(self, *, offer_resume: bool = False) -> None:
         super().__init__()
         self.offer_resume = offer_resume
+        #: The games the lists show, as last read from the store (None: not read yet).
+        self._games: list[GameSummary] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -67,26 +70,37 @@ class HomeScreen(Screen):
         self.set_focus(self.query_one("#unfinished", DataTable))  # at once: keys typed ahead
         if self.offer_resume:
             self.offer_resume = False
-            unfinished = [g for g in self._games if not g.finished]
+            unfinished = [g for g in self._games or () if not g.finished]
             if unfinished:
                 latest = max(unfinished, key=lambda g: g.updated_at)
                 self.app.offer_resume(latest)
 
     def on_screen_resume(self) -> None:
+        # Also sent when the screen is first shown, just after on_mount has filled the lists:
+        # load_games then finds nothing changed and leaves the tables (and cursors) alone.
         self.load_games()
 
     def load_games(self) -> None:
-        self._games = self.app.store.games()
+        """Fill the lists from the store, unless they already show what it holds.
+
+        Cells are PlainCells, not strings: DataTable would parse each string as markup and
+        measure it again for every row added, most of the first paint with a season's games.
+        """
+        games = self.app.store.games()
+        if games == self._games:
+            return
+        self._games = games
         unfinished = self.query_one("#unfinished", DataTable)
         finished = self.query_one("#finished", DataTable)
         unfinished.clear()
         finished.clear()
-        for g in self._games:
-            row = [g.date or "", g.table or "", players_text(g), score_text(g)]
+        for g in games:
+            row = [PlainCell(g.date or ""), PlainCell(g.table or ""),
+                   PlainCell(players_text(g)), PlainCell(score_text(g))]
             if g.finished:
-                finished.add_row(*row, g.winner_names or "", key=g.game_id)
+                finished.add_row(*row, PlainCell(g.winner_names or ""), key=g.game_id)
             else:
-                unfinished.add_row(*row, str(g.hands + 1), key=g.game_id)
+                unfinished.add_row(*row, PlainCell(str(g.hands + 1)), key=g.game_id)
 
     @on(DataTable.RowSelected)
     def open_selected(self, event: DataTable.RowSelected) -> None:

@@ -94,6 +94,11 @@ class ScorekeeperApp(KeysInOrder):
         self._db_path = str(getattr(store, "path", ""))
         self.sub_title = self._db_path
 
+    def notify(self, message: str, *, markup: bool = False, **kwargs) -> None:
+        """As Textual's, but the message is shown as given (it often holds a player's name,
+        which is not markup: see widgets/plain_text.py)."""
+        super().notify(message, markup=markup, **kwargs)
+
     def on_mount(self) -> None:
         self._fit_header(self.size.width)
         self.push_screen(HomeScreen(offer_resume=self._offer_resume))

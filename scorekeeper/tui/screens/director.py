@@ -21,7 +21,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import ContentSwitcher, Static
+from textual.widgets import ContentSwitcher
+from ..widgets.plain_text import Static
 
 from ...event.results import night_results
 from ...session.game_session import GameSession, HandConfirmed, SessionError

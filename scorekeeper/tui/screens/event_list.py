@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -9,7 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Label, Static
+from textual.widgets import DataTable, Header
+from ..widgets.plain_text import Label, Static
 
 from ..widgets.footer import KeysFooter
 
@@ -51,7 +54,8 @@ class EventListScreen(Screen):
         for e in events:
             rounds = f"{e.current_round} of {e.rounds}" if e.current_round else \
                 f"not started ({e.rounds} planned)"
-            table.add_row(e.date, e.name, e.movement, rounds, str(e.players), key=e.id)
+            table.add_row(e.date, Text(e.name, no_wrap=True), e.movement, rounds, str(e.players),
+                          key=e.id)  # the name as typed, not read as markup
         self.query_one("#no-events").display = not events
         table.display = bool(events)
 

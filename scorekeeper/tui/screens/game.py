@@ -20,7 +20,8 @@ from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import ContentSwitcher, DataTable, Static
+from textual.widgets import ContentSwitcher, DataTable
+from ..widgets.plain_text import Static
 
 from ..saving import save_session
 from ...rules.scoring import initial_totals

@@ -9,7 +9,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Header, Label
+from textual.widgets import Button, DataTable, Header
+from ..widgets.plain_text import Label
 
 from ...season.storage import GameSummary
 from ..widgets.footer import KeysFooter

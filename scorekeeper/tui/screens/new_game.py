@@ -27,7 +27,8 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Select
+from ..widgets.plain_text import Label, Static
 
 from ...logs.identifiers import date_problem
 from ...rules.settings import (

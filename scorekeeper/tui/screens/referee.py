@@ -30,7 +30,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
+from ..widgets.plain_text import Label, Static
 
 from ...rules.cards import CARDS
 from ...referee.play import RefereeHand

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -9,7 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Label, Select, Static
+from textual.widgets import DataTable, Select
+from ..widgets.plain_text import Label, Static
 
 from ...season.standings import Standings, StandingRow
 from ..widgets.footer import KeysFooter
@@ -23,13 +26,14 @@ ALL = "__all__"
 COLUMNS = ("#", "name", "games", "won", "lost", "win %", "+/-", "nil", "bags", "rating")
 
 
-def _cells(row: StandingRow) -> list[str]:
+def _cells(row: StandingRow) -> list[str | Text]:
     # The rank and the win % (already a percentage: 100.0) as the CLI's table shows them.
     rank = f"={row.rank}" if row.shared_rank else str(row.rank)
     nils = f"{row.nil_made}/{row.nil_bids}"
     if row.blind_nil_bids:
         nils += f" BN {row.blind_nil_made}/{row.blind_nil_bids}"
-    return [rank, row.name, str(row.games), str(row.wins), str(row.losses),
+    # The name as typed: a DataTable reads a str cell as markup ("[/b]Ann" would not draw).
+    return [rank, Text(row.name, no_wrap=True), str(row.games), str(row.wins), str(row.losses),
             f"{row.win_pct:.1f}", f"{row.points_diff:+d}", nils, str(row.bags),
             f"{row.rating:.1f}"]
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input
+from .plain_text import Label, Static
 
 from ..messages import BidTyped, ConfirmPressed, TricksTyped
 from .score_sheet import side_style

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input
+from .plain_text import Label, Static
 
 from .bid_entry import BidEntry, EntryPanel
 from .tricks_entry import TricksEntry

@@ -14,7 +14,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
+from .plain_text import Static
 
 from .footer import KeysFooter
 from .score_sheet import side_style

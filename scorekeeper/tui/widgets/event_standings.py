@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Static
+from .plain_text import Static
 
 
 @dataclass(frozen=True)

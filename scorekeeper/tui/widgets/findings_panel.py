@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from .plain_text import Static
 
 from ...referee.view import LiveFinding
 from .trick_table import cards_pretty

@@ -12,7 +12,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input
+from .plain_text import Label, Static
 
 from ...session.game_session import (
     RulingQuestion, SessionError, SideOutcome, parse_bid, parse_tricks,

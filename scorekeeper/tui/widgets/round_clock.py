@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.message import Message
-from textual.widgets import Static
+from .plain_text import Static
 
 Now = Callable[[], datetime.datetime]
 

@@ -11,7 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input
+from .plain_text import Label, Static
 
 from ..exporting import expand_folder, folder_problem, name_problem, with_suffix
 from .footer import KeysFooter

@@ -10,7 +10,8 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
-from textual.widgets import Button, DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input
+from .plain_text import Static
 
 from ..messages import HandPicked
 

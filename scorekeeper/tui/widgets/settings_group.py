@@ -16,7 +16,8 @@ from typing import Any
 from textual import events
 from textual.containers import Grid, VerticalGroup
 from textual.widget import Widget
-from textual.widgets import Collapsible, Input, Label, Select, Static
+from textual.widgets import Collapsible, Input, Select
+from .plain_text import Label, Static
 
 from ...rules.settings import Setting
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
+from .plain_text import Static
 
 from ...rules.cards import CARDS, Card
 from ...referee.view import RefereeView

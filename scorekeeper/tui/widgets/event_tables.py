@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey
 
+from .row_render_cache import RowRenderCache
 from .score_sheet import side_style
 
 #: What the state column says for each table status (short: the column is narrow at 80).
@@ -62,7 +63,7 @@ def pair_text(seats: Mapping[str, str], first: str, second: str, room: int) -> s
     return " ".join(names)[:room]
 
 
-class EventTables(DataTable):
+class EventTables(RowRenderCache):
     """The round's tables, the chosen one under the cursor."""
 
     class TableChosen(Message):

@@ -7,11 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.style import Style
 from rich.text import Text
-from textual.strip import Strip
 from textual.widgets import Button, DataTable, Input
 from .plain_text import Static
+from .row_render_cache import RowRenderCache
 
 from ..messages import HandPicked
 
@@ -101,7 +100,7 @@ def _score_text(r: dict[str, Any]) -> str:
     return f"{r['score']} ({r['bags']}b)"
 
 
-class ScoreSheet(DataTable):
+class ScoreSheet(RowRenderCache):
     """The hands one row each: # and D(ealer), then per side the bids/tricks won (seat by
     seat: nil, BN), the points with their parts (contract, bags, Nil, Blind Nil, bag
     penalty) and the running score with the bags carried.
@@ -114,23 +113,14 @@ class ScoreSheet(DataTable):
     - compact: the points alone, and ``detail(key)`` words the parts of a hand for a line
       below (at 80x24, where two-line rows would leave room for too few hands).
 
-    Speed: a confirmed hand adds one row, but ``DataTable`` keys its renders (cells and
-    lines) by a counter that every added row bumps, so the frame after it renders every
-    visible cell again (about 20 ms for 30 rows of 8 cells on a slow machine). The rows
-    here never change once shown (a changed hand is removed and added again, which empties
-    these caches), so ``_render_line`` and ``_render_cell`` keep their renders by row,
-    column widths, cursor and style: only the new row and the rows the cursor left or
-    reached are rendered again.
+    Speed: a confirmed hand adds one row; its renders are kept row by row
+    (``RowRenderCache``), so only the new row and the rows the cursor left or reached are
+    rendered again (a changed hand is removed and added again, which empties the cache).
     """
 
     BINDINGS = [("escape", "leave", "Back to entry")]
 
-    #: Cell renders kept before the cache starts again (a long game has a few thousand).
-    MAX_CACHED_CELLS = 20_000
-
     def __init__(self, **kwargs: Any) -> None:
-        self._cells: dict[tuple[Any, ...], Any] = {}  # before DataTable clears its caches
-        self._lines: dict[tuple[Any, ...], Strip] = {}
         self._sides: tuple[str, ...] = ()
         self._shown: dict[str, dict[str, Any]] = {}
         self._layout = "full"
@@ -273,63 +263,6 @@ class ScoreSheet(DataTable):
             if not width or text.cell_len <= width:
                 break
         return text
-
-    def remove_row(self, row_key: Any) -> None:
-        self._forget_renders()
-        super().remove_row(row_key)
-
-    def clear(self, columns: bool = False) -> ScoreSheet:
-        self._forget_renders()
-        return super().clear(columns)
-
-    # --- rendering ------------------------------------------------------------------------
-
-    def _forget_renders(self) -> None:
-        self._cells.clear()
-        self._lines.clear()
-
-    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
-        try:
-            row_key, line = self._get_offsets(y)
-        except LookupError:
-            row_key = None
-        if row_key is None or row_key is self._header_row_key:
-            return super()._render_line(y, x1, x2, base_style)
-        row = self._row_locations.get(row_key)
-        key = (row_key, line, x1, x2, self.size.width, base_style,
-               row == self.cursor_coordinate.row, row == self.hover_coordinate.row,
-               self.cursor_type, self.show_cursor, self._show_hover_cursor,
-               self._pseudo_class_state,
-               tuple(c.get_render_width(self) for c in self.ordered_columns))
-        strip = self._lines.get(key)
-        if strip is None:
-            if len(self._lines) >= self.MAX_CACHED_CELLS:
-                self._lines.clear()
-            strip = self._lines[key] = super()._render_line(y, x1, x2, base_style)
-        return strip
-
-    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
-                     cursor: bool = False, hover: bool = False) -> Any:
-        row_key = (self._header_row_key if row_index == -1
-                   else self._row_locations.get_key(row_index))
-        key = (row_key, column_index, base_style, width, cursor, hover, self.show_cursor,
-               self._show_hover_cursor, self._pseudo_class_state)
-        lines = self._cells.get(key)
-        if lines is None:
-            if len(self._cells) >= self.MAX_CACHED_CELLS:
-                self._cells.clear()
-            lines = super()._render_cell(row_index, column_index, base_style, width, cursor,
-                                         hover)
-            self._cells[key] = lines
-        return lines
-
-    def _clear_caches(self) -> None:
-        self._forget_renders()
-        super()._clear_caches()
-
-    def notify_style_update(self) -> None:
-        self._forget_renders()
-        super().notify_style_update()
 
     # --- keys and mouse -------------------------------------------------------------------
 

@@ -36,6 +36,8 @@ from __future__ import annotations
 import json
 import sys
 
+from machine import machine_line
+
 # -- OpenSpiel ------------------------------------------------------------------------------
 _SEATS = "NESW"
 _CARD = {r + s: si * 13 + ri for si, s in enumerate("CDHS") for ri, r in enumerate("23456789TJQKA")}
@@ -101,10 +103,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from scorekeeper.logs.random_logs import estimate_bid, random_deal
 from scorekeeper.rules.cards import NON_SPADES_MASK, SPADES_MASK, cards_in
 from scorekeeper.rules.hand import HandPlay
 from scorekeeper.rules.seats import Variant
-from scorekeeper.logs.random_logs import estimate_bid, random_deal
 
 V = Variant.PARTNERSHIP
 
@@ -211,20 +213,6 @@ def _describe(runs: list[tuple[float, float]]) -> str:
             f" (runs: {', '.join(f'{w:.2f}/{u:.2f}' for w, u in runs)} wall/user)")
 
 
-def _machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
-    return (f"{cpu}, {os.cpu_count()} CPUs, load average {load}; Python"
-            f" {sys.version.split()[0]}; {time.strftime('%Y-%m-%d %H:%M')}")
-
-
 def _bytecode(env: dict[str, str] | None) -> str:
     if env is not None:
         return f"bytecode cached in {env['PYTHONPYCACHEPREFIX']}"
@@ -300,7 +288,7 @@ def _one_shape(directory: Path, n_hands: int, n_logs: int, repeat: int,
         print(f"wrote {n_hands} hands in {len(paths)} logs to {directory}"
               f" ({time.perf_counter() - t0:.1f} s; {refused} generated hands refused by"
               f" OpenSpiel and replaced)")
-    print(f"{_machine()}; {_bytecode(env)}")
+    print(f"{machine_line()}; {_bytecode(env)}")
     files = [str(p) for p in paths]
     exe = Path(sys.executable).parent / "scorekeeper"
     cmds = {"scorekeeper audit --format json": [str(exe), "audit", *files, "--format",

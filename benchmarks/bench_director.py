@@ -23,13 +23,14 @@ import argparse
 import asyncio
 import cProfile
 import math
-import os
 import pstats
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from machine import load_average, machine_line
 
 from scorekeeper.event.records import EventSpec
 from scorekeeper.event.results import night_results
@@ -200,23 +201,6 @@ def _ms(times: list[float]) -> str:
             f" p90 {p90 * 1000:.1f} ms, max {max(times) * 1000:.1f} ms")
 
 
-def _load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def _machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return (f"{cpu}, {os.cpu_count()} CPUs; Python {sys.version.split()[0]};"
-            f" {time.strftime('%Y-%m-%d %H:%M %Z')}")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=30, help="confirms timed at each size")
@@ -236,7 +220,7 @@ def main() -> None:
     if per_table > MOST_HANDS:
         parser.error(f"{per_table} hands at a table could end its game (to 500 at 61 a hand):"
                      f" at most {MOST_HANDS} (--played plus --hands over the tables)")
-    print(_machine())
+    print(machine_line(with_load=False))
     for size in ((120, 40), (80, 24)):
         with tempfile.TemporaryDirectory() as tmp:
             db = Path(tmp) / "night.db"
@@ -245,11 +229,11 @@ def main() -> None:
             print(f"night database at {size[0]}x{size[1]}: {args.players} players, {tables}"
                   f" tables, {args.played} hands at each, written in"
                   f" {time.perf_counter() - t:.1f} s")
-            load_before = _load()
+            load_before = load_average()
             profile = cProfile.Profile() if args.profile else None
             times = asyncio.run(confirm_times(db, event_id, args.hands, size, Path(tmp),
                                               profile))
-            load_after = _load()
+            load_after = load_average()
         print(f"confirm a hand on the director's screen, {tables} tables, at {size[0]}x{size[1]},"
               f" {args.hands} hands (target < 50 ms):")
         for key, what in (("updated", "until the row and the standings show it"),

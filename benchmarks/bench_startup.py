@@ -30,6 +30,8 @@ import sys
 import time
 from pathlib import Path
 
+from machine import machine_line
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_LOG = ROOT / "examples" / "partnership-card-by-card.json"
 HEAVY = ("pydantic", "scorekeeper.logs.models", "scorekeeper.logs.files", "textual",
@@ -86,20 +88,6 @@ def _imports(cmd: list[str], env: dict[str, str]) -> tuple[list[str], list[tuple
     return heavy, sorted(own, reverse=True)[:5]
 
 
-def _machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
-    return (f"{cpu}, {os.cpu_count()} CPUs, load average {load}; Python"
-            f" {sys.version.split()[0]}; {time.strftime('%Y-%m-%d %H:%M')}")
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=21)
@@ -117,7 +105,7 @@ def main() -> None:
              if os.environ.get("PYTHONDONTWRITEBYTECODE") else "bytecode cached as usual")
     log = str(args.log)
     cmds = _commands(log)
-    print(f"{_machine()}; {cache}; log {args.log.name} ({args.log.stat().st_size:,} bytes);"
+    print(f"{machine_line()}; {cache}; log {args.log.name} ({args.log.stat().st_size:,} bytes);"
           f" {args.repeat} runs each, in turns")
     for cmd in cmds.values():  # untimed: fills the bytecode cache (and the disk cache)
         _run_once(cmd, env)

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from page_figures import figures_text
+
 from scorekeeper.logs.files import log_from_data
 from scorekeeper.logs.random_logs import random_game_log
 from scorekeeper.rules.seats import Variant
@@ -103,19 +105,6 @@ def shown_rows(page, table: str) -> list[dict[str, str]]:
                    c => [c.dataset.field, c.innerText.trim()])))""")
 
 
-def expected_row(row: dict) -> dict[str, str]:
-    return {"rank": f"={row['rank']}" if row["shared_rank"] else str(row["rank"]),
-            "name": row["name"], "games": str(row["games"]), "wins": str(row["wins"]),
-            "losses": str(row["losses"]), "win_pct": f"{row['win_pct']:.1f}",
-            "hands": str(row["hands"]), "points_for": str(row["points_for"]),
-            "points_against": str(row["points_against"]),
-            "points_per_hand": f"{row['points_per_hand']:.2f}",
-            "nil": f"{row['nil_made']}/{row['nil_bids']}",
-            "blind_nil": f"{row['blind_nil_made']}/{row['blind_nil_bids']}",
-            "bags": str(row["bags"]), "bag_penalties": str(row["bag_penalties"]),
-            "sets": str(row["sets"]), "rating": f"{row['rating']:.2f}"}
-
-
 def no_sideways_scroll(page) -> bool:
     """The page fits the window's width (a wide table scrolls inside its own box)."""
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -127,8 +116,8 @@ def test_the_season_page_shows_the_standings(club, page, external_requests):
     data = standings(db)
     page.goto((site / "index.html").as_uri())
     assert page.title() == f"Standings: {SEASON} · Spades results"
-    assert shown_rows(page, "players") == [expected_row(r) for r in data["players"]]
-    assert shown_rows(page, "partnerships") == [expected_row(r)
+    assert shown_rows(page, "players") == [figures_text(r) for r in data["players"]]
+    assert shown_rows(page, "partnerships") == [figures_text(r)
                                                 for r in data["partnerships"]]
     assert page.locator("#chart-season").is_visible()
     assert no_sideways_scroll(page)

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from page_figures import figures_text
+
 from scorekeeper.cli import main
 from scorekeeper.logs.files import log_from_data
 from scorekeeper.logs.identifiers import player_key
@@ -179,20 +181,6 @@ def cells(table: Node) -> list[dict[str, str]]:
     return [{c.attrs["data-field"]: c.text().strip() for c in row.find_all()
              if "data-field" in c.attrs}
             for row in table.find_all("tr") if "data-row" in row.attrs]
-
-
-def figures_text(row: dict) -> dict[str, str]:
-    """A standings JSON row as the pages write its figures."""
-    return {"rank": f"={row['rank']}" if row["shared_rank"] else str(row["rank"]),
-            "name": row["name"], "games": str(row["games"]), "wins": str(row["wins"]),
-            "losses": str(row["losses"]), "win_pct": f"{row['win_pct']:.1f}",
-            "hands": str(row["hands"]), "points_for": str(row["points_for"]),
-            "points_against": str(row["points_against"]),
-            "points_per_hand": f"{row['points_per_hand']:.2f}",
-            "nil": f"{row['nil_made']}/{row['nil_bids']}",
-            "blind_nil": f"{row['blind_nil_made']}/{row['blind_nil_bids']}",
-            "bags": str(row["bags"]), "bag_penalties": str(row["bag_penalties"]),
-            "sets": str(row["sets"]), "rating": f"{row['rating']:.2f}"}
 
 
 # -- the files ---------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..logs.identifiers import player_key
 
@@ -169,9 +170,9 @@ def partnership_name(key: tuple[str, ...]) -> str:
     return f"{key[0]} {ALONE}" if len(key) == 1 else " & ".join(key)
 
 
-@dataclass(frozen=True, slots=True)
-class RatedGame:
-    """What the rating needs of a finished game."""
+class RatedGame(NamedTuple):
+    """What the rating needs of a finished game. (A named tuple: a database older than the
+    caches makes 60,000 of them at once, and the rating unpacks them.)"""
 
     order: tuple
     """``date_order`` of the game."""
@@ -291,28 +292,10 @@ def rate_in_date_order(games: Iterable[RatedGame],
     by whatever names ``games`` give them (the season layer gives player keys)."""
     from .two_team_rating import TwoTeamRater
 
-    rater = TwoTeamRater()
-    model, new = rater.model, rater.new
     ratings: dict[str, tuple[float, float]] = dict(start or {})
-    for g in sorted(games, key=lambda r: r.order):
-        names = [name for side in g.sides for name in side]
-        done = None
-        if len(g.sides) == 2 and len(set(names)) == len(names):
-            winner, loser = g.sides[g.winner], g.sides[1 - g.winner]
-            done = rater.rate([ratings.get(n, new) for n in winner],
-                              [ratings.get(n, new) for n in loser])
-        if done is not None:
-            if g.winner:  # back in the order of the sides (the order players are first seen)
-                done = done[::-1]
-            for side, after in zip(g.sides, done):
-                ratings.update(zip(side, after))
-            continue
-        # Any other shape: openskill itself, a player met twice being one rating object.
-        known = {name: model.rating(mu=ratings[name][0], sigma=ratings[name][1], name=name)
-                 for name in names if name in ratings}
-        teams = [[known.get(name) or model.rating() for name in side] for side in g.sides]
-        ranks = [1 if i == g.winner else 2 for i in range(len(teams))]
-        for side, team in zip(g.sides, model.rate(teams, ranks=ranks)):
-            for name, r in zip(side, team):
-                ratings[name] = (r.mu, r.sigma)
+    TwoTeamRater().rate_games(sorted(games, key=_order_of), ratings)
     return ratings
+
+
+def _order_of(game: RatedGame) -> tuple:
+    return game.order

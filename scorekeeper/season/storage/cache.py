@@ -31,18 +31,27 @@ SQLite's ``user_version``, makes ``Store.open`` empty them (or read without them
 A guard catches rows written behind the store's back (a bulk insert, an older program):
 the cached game counts must equal the finished games actually in the scope, and the head
 must be at the scope's last finished game, or the scope is summed or rated again.
+
+Summing or rating a whole scope (a database older than the caches: 60,000 games at once)
+reads it through ``scope_reads.py`` and rates it with ``two_team_rating.py``; the rows
+just summed are used as they are (not read back), and Python's cycle collector is paused
+meanwhile (``_cycle_collector_paused``). ``tests/unit/test_standings_cold_path.py``
+holds the result to the plain-Python standings and to openskill's own ratings.
 """
 
 from __future__ import annotations
 
+import functools
+import gc
 import json
-import operator
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from ..standings import (RatedGame, StandingRow, Standings, UnfinishedGame, build_standings,
                          rate_in_date_order)
 from .names import display_names, key_of, pair_of
+from .scope_reads import rated_games, sum_scope
 
 SCOPE_ALL = "\x00all"
 CACHE_VERSION = 1
@@ -67,8 +76,31 @@ _UPSERT_PAIR = (f"INSERT INTO pair_totals (scope, member1, member2, {', '.join(_
 _ORDER = "date IS NULL, coalesce(date, ''), coalesce(table_name, ''), game_id"
 _ORDER_DESC = ("date IS NULL DESC, coalesce(date, '') DESC, coalesce(table_name, '') DESC,"
                " game_id DESC")
-_ORDER_G = "g.date IS NULL, coalesce(g.date, ''), coalesce(g.table_name, ''), g.game_id"
 _KEY = "(undated, date, table_name, game_id)"
+
+
+_F = TypeVar("_F", bound=Callable)
+
+
+def _cycle_collector_paused(function: _F) -> _F:
+    """Run ``function`` with Python's cyclic garbage collector paused. Standings from empty
+    caches make a few hundred thousand small tuples and lists at once, none of them in a
+    cycle, and the collector, started by every few hundred new objects, walked the growing
+    heap again and again: a sixth of their time. Reference counting frees them as ever.
+    (The pause is process-wide: taken only when the collector is running, and it runs
+    again at the end.)"""
+
+    @functools.wraps(function)
+    def paused(*args, **kwargs):
+        if not gc.isenabled():
+            return function(*args, **kwargs)
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused  # type: ignore[return-value]
 
 
 def scope_of(season: str | None) -> str:
@@ -252,71 +284,7 @@ def clear(conn: sqlite3.Connection) -> None:
         conn.execute(f"DELETE FROM {table}")
 
 
-# -- summing from the derived tables -----------------------------------------------------------
-
-def _row(name: str, members: tuple[str, ...], sums: Sequence) -> StandingRow:
-    games, wins, hands, pf, pa, bags, pen, sets, *nils = sums
-    row = StandingRow(name, members, games=games, wins=wins, losses=games - wins, hands=hands,
-                      points_for=pf, points_against=pa, bags=bags, bag_penalties=pen,
-                      sets=sets)
-    if nils:
-        row.nil_bids, row.nil_made, row.blind_nil_bids, row.blind_nil_made = nils
-    return row
-
-
-def sum_scope(conn: sqlite3.Connection, season: str | None
-              ) -> tuple[list[StandingRow], list[StandingRow]]:
-    """Players and partnerships summed in SQL over ``game_sides`` (a row per game and
-    side, its players in name order) and ``nil_bids``: the finished games only. The rows
-    are keyed by player key (``names``): SQL sums per name as written, and the names of
-    one player are added up here (there are few of them)."""
-    where, params = ("", ()) if season is None else (" AND gs.season = ?", (season,))
-    # "+gs.finished": scan game_sides in its own order rather than through the index.
-    finished = f"+gs.finished = 1{where}"
-    sums = ("count(*), sum(won), sum(hands), sum(points_for), sum(points_against),"
-            " sum(bags), sum(bag_penalties), sum(sets)")
-    keys: dict[str, str] = {}  # name as written -> player key, each computed once
-
-    def key(name: str) -> str:
-        k = keys.get(name)
-        if k is None:
-            k = keys[name] = key_of(name)
-        return k
-
-    def pair(member1: str, member2: str | None) -> tuple[str, ...]:
-        return (key(member1),) if not member2 else tuple(sorted((key(member1), key(member2))))
-
-    # The partnerships summed in SQL (a sort of every finished side); each player's figures
-    # are then their partnerships' added up here (a few thousand rows), not a second sort.
-    players: dict[str, list[int]] = {}
-    pairs: dict[tuple[str, ...], list[int]] = {}
-    no_nils = (0, 0, 0, 0)
-    for r in conn.execute(f"SELECT member1, member2, {sums} FROM game_sides gs"
-                          f" WHERE {finished} GROUP BY member1, member2", params):
-        figures = (*r[2:], *no_nils)
-        _add(pairs, pair(r[0], r[1]), figures)
-        _add(players, key(r[0]), figures)
-        if r[1] is not None:
-            _add(players, key(r[1]), figures)
-    # Each Nil once, for its bidder and for the partnership: one join, both groupings.
-    nil_sums = ("sum(n.blind = 0), sum(n.blind = 0 AND n.made), sum(n.blind),"
-                " sum(n.blind AND n.made)")
-    for r in conn.execute(
-            f"SELECT gs.member1, gs.member2, n.player, {nil_sums} FROM nil_bids n"
-            " JOIN game_sides gs ON gs.game_id = n.game_id AND gs.side = n.side"
-            f" WHERE {finished} GROUP BY gs.member1, gs.member2, n.player", params):
-        nils = (0,) * 8 + tuple(r[3:])
-        _add(players, key(r[2]), nils)
-        _add(pairs, pair(r[0], r[1]), nils)
-    return ([_row(k, (k,), sums) for k, sums in players.items()],
-            [_row("", k, sums) for k, sums in pairs.items()])
-
-
-def _add(totals: dict, key, figures: Sequence[int]) -> None:
-    """Add the 12 figures to the key's (a new key starts from them)."""
-    into = totals.get(key)
-    totals[key] = list(figures) if into is None else list(map(operator.add, into, figures))
-
+# -- the sums kept (summed from the derived tables by ``scope_reads.sum_scope``) ---------------
 
 def _figures(row: StandingRow) -> tuple:
     return (row.games, row.wins, row.hands, row.points_for, row.points_against, row.bags,
@@ -366,10 +334,18 @@ def unfinished_games(conn: sqlite3.Connection, season: str | None,
     says."""
     where, params = ("", ()) if season is None else (" AND season = ?", (season,))
     unfinished = []
+    as_shown: dict[str, str] = {}  # name as written -> as shown, each worked out once
+
+    def show(name: str) -> str:
+        shown_name = as_shown.get(name)
+        if shown_name is None:
+            shown_name = as_shown[name] = shown.get(key_of(name), name)
+        return shown_name
+
     for game_id, date, table, variant, hands, players, scores in conn.execute(
             "SELECT game_id, date, table_name, variant, hands, players_json, scores_json"
             f" FROM games WHERE finished = 0{where}", params):
-        seat = {s: shown.get(key_of(name), name) for s, name in json.loads(players).items()}
+        seat = {s: show(name) for s, name in json.loads(players).items()}
         if variant == "partnership":
             sides, keys = ((seat["N"], seat["S"]), (seat["E"], seat["W"])), ("NS", "EW")
         else:
@@ -381,34 +357,6 @@ def unfinished_games(conn: sqlite3.Connection, season: str | None,
 
 
 # -- ratings ------------------------------------------------------------------------------------
-
-def rated_games(conn: sqlite3.Connection, season: str | None,
-                after: tuple | None = None) -> list[RatedGame]:
-    """The finished games in rating order, after the game whose order key is ``after``
-    (every one when None). A side's players come in name order, which the rating does
-    not depend on (a team's rating is the sum over its players). Players by key."""
-    where, params = ("g.finished = 1", []) if season is None else (
-        "g.season = ? AND g.finished = 1", [season])
-    if after is not None:
-        where += f" AND ({_ORDER_G}) > (?, ?, ?, ?)"
-        params += [int(after[0]), *after[1:]]
-    games: dict[str, list] = {}  # game id -> [order key, sides, winner], in order
-    pairs: dict[tuple, tuple[str, ...]] = {}  # (member1, member2) -> partnership key
-    for game_id, date, table, won, member1, member2 in conn.execute(
-            "SELECT g.game_id, g.date, g.table_name, gs.won, gs.member1, gs.member2"
-            f" FROM games g JOIN game_sides gs ON gs.game_id = g.game_id WHERE {where}"
-            f" ORDER BY {_ORDER_G}", params):  # the sides in any order: the winner is marked
-        game = games.get(game_id)
-        if game is None:
-            game = games[game_id] = [(date is None, date or "", table or "", game_id), [], 0]
-        if won:
-            game[2] = len(game[1])
-        members = pairs.get((member1, member2))
-        if members is None:
-            members = pairs[member1, member2] = pair_of(member1, member2)
-        game[1].append(members)
-    return [RatedGame(order, tuple(sides), winner) for order, sides, winner in games.values()]
-
 
 def _latest_checkpoint(conn: sqlite3.Connection, scope: str):
     row = conn.execute("SELECT games, undated, date, table_name, game_id, ratings_json"
@@ -468,6 +416,7 @@ def ratings_uncached(conn: sqlite3.Connection, season: str | None
     return rate_in_date_order(rated_games(conn, season))
 
 
+@_cycle_collector_paused
 def bring_up_to_date(conn: sqlite3.Connection) -> list[str]:
     """Inside a write transaction: sum the every-game scope if it is not kept yet (a
     database older than the caches), and rate every kept scope up to its last game (after
@@ -489,9 +438,10 @@ def bring_up_to_date(conn: sqlite3.Connection) -> list[str]:
 
 
 def _current_totals(conn: sqlite3.Connection, season: str | None, games: int, *, write: bool
-                    ) -> bool:
-    """Whether the scope's totals are kept and current; ``write``: sum and keep them if
-    not (then True)."""
+                    ) -> tuple[list[StandingRow], list[StandingRow]] | bool:
+    """Whether the scope's totals are kept and current (True); ``write``: if not, sum and
+    keep them, and return the rows just summed (a caller that wants them need not read
+    them back)."""
     scope = scope_of(season)
     row = conn.execute("SELECT games FROM totals_scopes WHERE scope = ?", (scope,)).fetchone()
     if row is not None and row[0] == games:
@@ -500,11 +450,12 @@ def _current_totals(conn: sqlite3.Connection, season: str | None, games: int, *,
         return False
     players, pairs = sum_scope(conn, season)
     store_totals(conn, scope, games, players, pairs)
-    return True
+    return players, pairs
 
 
 # -- standings -----------------------------------------------------------------------------------
 
+@_cycle_collector_paused
 def standings(conn: sqlite3.Connection, season: str | None, *, rate: bool, write: bool,
               cached: bool = True) -> Standings | None:
     """Standings from the caches. ``write`` (inside a write transaction): fill what is
@@ -516,9 +467,10 @@ def standings(conn: sqlite3.Connection, season: str | None, *, rate: bool, write
         players, pairs = sum_scope(conn, season)
         rates = ratings_uncached(conn, season) if rate else None
     else:
-        if not _current_totals(conn, season, games, write=write):
+        totals = _current_totals(conn, season, games, write=write)
+        if not totals:
             return None
-        players, pairs = read_totals(conn, scope)
+        players, pairs = read_totals(conn, scope) if totals is True else totals
         rates = None
         if rate:
             rates = ratings(conn, season, games, write=write)

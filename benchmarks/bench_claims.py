@@ -17,11 +17,18 @@ timed in a pass of its own, so neither reuses what the other left in its tables.
 
 A verdict that runs past ``--limit`` seconds is stopped and counted as the limit ("> " marks a
 worst figure that was cut short).
+
+The claims use the compiled search (``rules/solver/compiled_search.py``) where it was built;
+``--python-search`` times them without it (the Python search, as where no compiler was found).
+``--every-nil-seat`` times a Nil claim by each of the four seats, not only the likely bidder:
+the worst Nil positions are those of a bidder holding high cards, whom the opponents can
+hardly be proven unable to force.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -31,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.rules.solver import claim_search
+from scorekeeper.rules.solver import claim_search, compiled_search
 from scorekeeper.rules.solver.dds_positions import tricks_to_mover
 from scorekeeper.rules.solver.search import (
     Position,
@@ -80,7 +87,8 @@ def figures(times: list[tuple[float, bool]]) -> str:
     return f"median {statistics.median(values):7.3f} s, worst {cut}{max(values):7.3f} s"
 
 
-def bench(label: str, positions: list[Position], limit: float) -> None:
+def bench(label: str, positions: list[Position], limit: float,
+          every_nil_seat: bool = False) -> None:
     rest, tight, nil, dds = [], [], [], []
     for pos in positions:
         side = partnership(pos.leader)
@@ -90,10 +98,12 @@ def bench(label: str, positions: list[Position], limit: float) -> None:
         if found:
             tight.append(timed(lambda p=pos, s=side, b=found[0]:
                                claim_search.judge_side_claim(p, s, b), limit))
-        seat = likely_nil(pos)
-        nil.append(timed(lambda p=pos, s=seat: claim_search.refute_nil(p, s, 0), limit))
+        seats = pos.seats if every_nil_seat else (likely_nil(pos),)
+        for seat in seats:
+            nil.append(timed(lambda p=pos, s=seat: claim_search.refute_nil(p, s, 0), limit))
+        nils = ", ".join(f"{t:.3f}" for t, _ in nil[-len(seats):])
         print(f"  {label}: rest {rest[-1][0]:.3f} s, exact claim "
-              f"{tight[-1][0] if found else float('nan'):.3f} s, Nil {nil[-1][0]:.3f} s",
+              f"{tight[-1][0] if found else float('nan'):.3f} s, Nil {nils} s",
               file=sys.stderr, flush=True)
     for pos in positions:  # DDS in a pass of its own: it keeps its table for a repeated deal
         start = time.perf_counter()
@@ -104,7 +114,8 @@ def bench(label: str, positions: list[Position], limit: float) -> None:
     print(f"  claim of every trick left : {figures(rest)}")
     if tight:
         print(f"  claim of exactly the best : {figures(tight)}")
-    print(f"  Nil claim                 : {figures(nil)}")
+    nil_label = "Nil claim (every seat)" if every_nil_seat else "Nil claim"
+    print(f"  {nil_label:<26}: {figures(nil)}")
     print(f"  DDS, bridge trick count   : {figures(dds)}   (no Nil answer)", flush=True)
 
 
@@ -119,22 +130,30 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="endings and broken deals only")
     parser.add_argument("--only", choices=("endings", "broken", "unbroken"),
                         help="time one kind of position only (the same ones as in a full run)")
+    parser.add_argument("--every-nil-seat", action="store_true",
+                        help="time a Nil claim by every seat, not only the likely bidder")
+    parser.add_argument("--python-search", action="store_true",
+                        help="leave the compiled search unused (the Python search answers)")
     args = parser.parse_args()
+    if args.python_search:
+        os.environ[compiled_search.DISABLE_ENV] = "1"  # read at the first claim
+    print(f"search: {'Python' if compiled_search.load() is None else 'compiled'}", flush=True)
+    every = args.every_nil_seat
     # Each kind from a seed of its own: --only times the positions a full run times.
     if args.only in (None, "endings"):
         rng = random.Random(SEED)
         for broken in (True, False):
             ends = [random_position(rng, 8, broken) for _ in range(args.endings)]
             bench(f"8-card endings, spades {'broken' if broken else 'not broken'}", ends,
-                  args.limit)
+                  args.limit, every)
     if args.only in (None, "broken"):
         rng = random.Random(SEED + 1)
         deals = [random_position(rng, 13, True) for _ in range(args.deals)]
-        bench("full deals, spades broken (led any time)", deals, args.limit)
+        bench("full deals, spades broken (led any time)", deals, args.limit, every)
     if args.only == "unbroken" or (args.only is None and not args.quick):
         rng = random.Random(SEED + 2)
         deals = [random_position(rng, 13, False) for _ in range(args.unbroken_deals)]
-        bench("full deals, spades not broken", deals, args.limit)
+        bench("full deals, spades not broken", deals, args.limit, every)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from tui_export import save
 from scorekeeper.cli import main
 from scorekeeper.referee.play import RefereeHand
 from scorekeeper.rules.seats import Seat
+from scorekeeper.rules.solver import compiled_search
 from scorekeeper.session.game_session import new_game_log
 from scorekeeper.season.storage import Store
 from scorekeeper.tui.app import ScorekeeperApp
@@ -222,9 +223,12 @@ async def _waited(done, seconds: float = 30) -> bool:
 
 async def test_stopping_a_long_claim_check_gives_the_thread_back_at_once(store, make_app,
                                                                          monkeypatch):
-    # A claim of all 13 tricks before the first lead: the solver would search the whole deal
-    # (seconds to a minute). F6 stops it, and the worker's thread ends within moments (Textual
-    # marks a stopped worker cancelled at once, but cannot end its thread: the search must).
+    # A claim of all 13 tricks before the first lead: the Python search would search the whole
+    # deal (seconds to a minute). F6 stops it, and the worker's thread ends within moments
+    # (Textual marks a stopped worker cancelled at once, but cannot end its thread: the search
+    # must). The compiled search answers this claim in moments, too soon to be stopped here:
+    # its own stop is tested in tests/unit/test_solver_compiled.py.
+    monkeypatch.setattr(compiled_search, "load", lambda: None)
     variant, hand = example_hand("audit/claim-good.json")
     started, ended = threading.Event(), threading.Event()
     judge = RefereeHand.claim_verdict

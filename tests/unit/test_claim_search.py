@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from scorekeeper.rules.solver import claim_search
+from scorekeeper.rules.solver import claim_search, compiled_search
 from scorekeeper.rules.solver.dds_positions import bridge_rules_hold
 from scorekeeper.rules.solver.search import (
     Goal,
@@ -33,6 +33,17 @@ SPADE_2, HEART_2, CLUB_2 = 39, 26, 0
 @pytest.fixture(params=[3, claim_search.DDS_FROM], ids=["dds-from-3", "dds-as-in-play"])
 def dds_from(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
     monkeypatch.setattr(claim_search, "DDS_FROM", request.param)
+    monkeypatch.setattr(claim_search, "ORACLE_FROM", max(request.param, 3))
+    return request.param
+
+
+@pytest.fixture(autouse=True, params=["compiled", "python"])
+def search_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test with the compiled search (where it was built) and with the Python one."""
+    if request.param == "python":
+        monkeypatch.setattr(compiled_search, "load", lambda: None)
+    elif compiled_search.load() is None:
+        pytest.skip("the compiled search was not built")
     return request.param
 
 

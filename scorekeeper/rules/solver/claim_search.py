@@ -15,19 +15,28 @@ want the Nil bidder to win one), so DDS cannot answer it: the search answers it,
 yes/no question ("can the opponents make him take one more?"), which is what decides the
 claim, with one more bound (:func:`nil_safe`: hands that can win nothing). A refuted Nil's
 line shows the opponents forcing that one trick, without the search for the most they could
-force (the reference's line), which can cost far more than the verdict.
+force (the reference's line), which can cost far more than the verdict; with the compiled
+search each opponent's card in it is the one its search forced with (one search a card, where
+trying each card is one search a card tried). The compiled search adds a bound of its own: an
+opponent's lead the Nil bidder must win (``nil_forced`` in ``_spades_dd.c``).
 
-Two-player positions, which DDS does not play, go to the reference search.
+Where DDS may not answer (spades not broken, a Nil, two players) the compiled search answers
+(``compiled_search``: the reference search's game in C, built with the package where a compiler
+is found), asking DDS in turn at the trick boundaries of its tree where spades are broken (from
+``ORACLE_FROM`` cards a hand) when the goal is a partnership's tricks; without the compiled
+module, the Python search of ``search.py`` answers, with DDS as said above. Two-player
+positions, which DDS does not play, go to the compiled or the reference search.
 
 Speed (``benchmarks/bench_claims.py``): with spades broken a full deal's trick claim takes
-about what DDS takes; before they are broken, and for a Nil, the search's own size decides,
-which on a full deal can still be tens of seconds.
+about what DDS takes; before they are broken, and for a Nil, the compiled search's size
+decides (see the README's Speed table).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from . import compiled_search
 from .dds_positions import (
     available,
     best_cards,
@@ -42,6 +51,11 @@ from .search import _check_seats, _Search, principal_line
 #: faster itself than a call to DDS costs (some 0.5 ms however small the position).
 DDS_FROM = 5
 
+#: The compiled search asks DDS at trick boundaries with spades broken from this many cards a
+#: hand: below it, its own search is quicker than DDS's calls (measured on full deals with
+#: spades not broken: 9 beat 8, 10, 11 and never).
+ORACLE_FROM = 9
+
 
 class BridgeSearch(_Search):
     """The reference search, with DDS's exact answer wherever the bridge rules hold and the
@@ -49,9 +63,10 @@ class BridgeSearch(_Search):
     the search's own yes/no question ("can the maximizers make k?") once the sure-trick
     bounds have not answered it."""
 
-    __slots__ = ("_best_cards", "_dds_bounds", "_mid_trick", "bridge", "dds_calls", "nil_seat")
+    __slots__ = ("_best_cards", "_dds_bounds", "_mid_trick", "bridge", "compiled", "dds_calls",
+                 "nil_seat")
 
-    def __init__(self, goal: Goal, two_player: bool) -> None:
+    def __init__(self, goal: Goal, two_player: bool, compiled: bool = True) -> None:
         super().__init__(goal, two_player)
         target, mx = goal.target, goal.maximizers
         other = frozenset({0, 1, 2, 3}) - target
@@ -65,6 +80,10 @@ class BridgeSearch(_Search):
             (seat,) = target
             if mx == frozenset({0, 1, 2, 3}) - partnership(seat):
                 self.nil_seat = seat
+        module = compiled_search.load() if compiled else None
+        self.compiled = (None if module is None else compiled_search.CompiledSearch(
+            module, goal, two_player, self.nil_seat, self._boundary_reaches if self.bridge
+            else None, ORACLE_FROM))
         self._best_cards: dict[Position, tuple[int, frozenset[int]]] = {}
         self._mid_trick: dict[tuple[int, ...], tuple[int, int]] = {}
         self._dds_bounds: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -77,6 +96,10 @@ class BridgeSearch(_Search):
         if self.tgt[mover]:
             return mover_reaches(hands, leader, trick, k)
         return not mover_reaches(hands, leader, trick, n - k + 1)
+
+    def _boundary_reaches(self, hands: tuple[int, int, int, int], leader: int, k: int) -> bool:
+        """DDS at a trick boundary with spades broken, for the compiled search."""
+        return self._reaches(hands, leader, [], leader, hands[leader].bit_count(), k)
 
     def bounds(self, leader: int, n: int, k: int, broken: bool) -> tuple[int, int]:
         """The sure-trick bounds, and for a Nil (one seat's tricks, his opponents wanting
@@ -152,12 +175,25 @@ class BridgeSearch(_Search):
         return lo >= k
 
     def at_least(self, pos: Position, k: int) -> bool:
-        if (self.bridge and pos.trick_cards and 0 < k <= pos.tricks_left
-                and bridge_rules_hold(pos.hands, pos.leader, pos.trick_cards,
-                                      pos.spades_broken)):
-            return self._reaches(pos.hands, pos.leader, list(pos.trick_cards), pos.to_move,
-                                 pos.tricks_left, k)
+        """DDS where the bridge rules hold (a trick boundary goes through ``ge``, which asks
+        DDS); elsewhere the compiled search where it was built, else the Python one."""
+        if self.bridge and 0 < k <= pos.tricks_left and bridge_rules_hold(
+                pos.hands, pos.leader, pos.trick_cards, pos.spades_broken):
+            if pos.trick_cards:
+                return self._reaches(pos.hands, pos.leader, list(pos.trick_cards),
+                                     pos.to_move, pos.tricks_left, k)
+            return super().at_least(pos, k)
+        if self.compiled is not None:
+            return self.compiled.at_least(pos, k)
         return super().at_least(pos, k)
+
+    def answer_card(self, pos: Position, k: int) -> int | None:
+        """The compiled search's card (see ``search._Search.answer_card``); None where the
+        compiled search does not answer (DDS does, or the module was not built)."""
+        if self.compiled is None or (self.bridge and bridge_rules_hold(
+                pos.hands, pos.leader, pos.trick_cards, pos.spades_broken)):
+            return None
+        return self.compiled.answer_card(pos, k)
 
     def keeps_value(self, pos: Position, child: Position, value: int,
                     capped: bool = False) -> bool:

@@ -169,6 +169,13 @@ class _Search(MoveOrder):
             return self.at_least(child, need)
         return capped or not self.at_least(child, need + 1)
 
+    def answer_card(self, pos: Position, k: int) -> int | None:
+        """A card with which the seat to move answers "can the maximizers make ``k`` target
+        tricks from ``pos``?" as suits him (a maximizer yes, another seat no), where a search
+        can name one in one go (``claim_search``'s compiled search); None here:
+        :func:`principal_line` then asks card by card."""
+        return None
+
     # -- trick boundary ---------------------------------------------------
     def ge(self, leader: int, broken: bool, k: int) -> bool:
         """At a trick boundary: can the maximizers still make k target tricks?
@@ -419,20 +426,29 @@ def principal_line(position: Position, goal: Goal, tricks: int,
     while (won + pos.tricks_left >= tricks) if claim_at_least else (won <= tricks):
         seat = pos.to_move
         closes = len(pos.trick_cards) == len(pos.seats) - 1
-        best_card, best_tie = -1, -1
+        best_card = -1
         cards = _line_candidates(pos)
-        for card in cards:
+        # The line's card: the lowest optimal card that takes the trick for the mover's side
+        # (the claimer is shown cashing what he can before he fails), else the lowest optimal
+        # card. Cards that take the trick are asked first: most often one of them is optimal,
+        # and the cards below it need no search then.
+        takers = [c for c in cards if _takes_trick(pos, c, search.friend[seat])]
+        order = takers + [c for c in cards if c not in takers]
+        known = -1
+        if len(cards) > 1 and (not capped or search.mx[seat]):
+            found = search.answer_card(pos, value if search.mx[seat] else value + 1)
+            if found is not None:
+                # An optimal card, named by the search (as its touching group's lowest, the
+                # card a line shows): no card after it in ``order`` can be the line's.
+                known = max(c for c in cards if c // 13 == found // 13 and c <= found)
+                order = [known] if capped else order[:order.index(known) + 1]
+        for card in order:
             # A card is optimal iff it keeps the known value (one boolean search); the only
-            # card (or group of touching cards) is, unasked.
-            if len(cards) == 1 or search.keeps_value(pos, apply_move(pos, card), value,
-                                                     capped):
-                # Among optimal cards take the trick when that suits the mover:
-                # the claimer is shown cashing what he can before he fails.
-                tie = int(_takes_trick(pos, card, search.friend[seat]))
-                if tie > best_tie:
-                    best_card, best_tie = card, tie
-                if tie:
-                    break
+            # card (or group of touching cards) is, unasked; so is the search's own.
+            if len(cards) == 1 or card == known or search.keeps_value(
+                    pos, apply_move(pos, card), value, capped):
+                best_card = card
+                break
         line.append((seat, best_card))
         if closes:
             gained = tgt[trick_winner(pos.leader, pos.trick_cards + (best_card,), pos.two_player)]

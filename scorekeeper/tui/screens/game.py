@@ -18,11 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import ContentSwitcher, DataTable
 from ..widgets.plain_text import Static
 
+from ..focus_without_repaint import FocusWithoutRepaint
 from ..saving import save_session
 from ...rules.scoring import initial_totals
 from ...logs.files import dump_log
@@ -51,7 +51,7 @@ CHART_DELAY = 0.1
 CHART_WIDTH = 31
 
 
-class GameScreen(Screen):
+class GameScreen(FocusWithoutRepaint):
     # In the order the footer drops them when the terminal is narrow (after Help, Home and
     # Quit, which it shows first): every one is also in the palette (ctrl+p) and the help.
     BINDINGS = [

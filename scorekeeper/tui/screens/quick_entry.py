@@ -11,9 +11,9 @@ the two panels ``#bids`` and ``#tricks``.
 from __future__ import annotations
 
 from textual import on
-from textual.screen import Screen
 from textual.widgets import ContentSwitcher
 
+from ..focus_without_repaint import FocusWithoutRepaint
 from ..saving import save_session
 from ...rules.seats import Seat
 from ...session.game_session import (
@@ -29,7 +29,7 @@ from .game import _short_bid, finished_question
 ENTRY = "#entry-panels"
 
 
-class QuickEntryScreen(Screen):
+class QuickEntryScreen(FocusWithoutRepaint):
     """Bids and trick counts for the game the screen has chosen."""
 
     @property

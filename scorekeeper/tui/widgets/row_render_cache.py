@@ -7,6 +7,8 @@ score sheet: about 20 ms for 30 rows of 8 cells on a slow machine; the director'
 bumped when one of its cells changes), column widths, cursor and style: only the rows that
 changed, and those the cursor left or reached, are rendered again.
 
+A changed cell repaints its row's lines only (``update_cell``), not the whole table.
+
 It overrides ``DataTable._render_line``, ``_render_cell`` and ``_clear_caches`` and reads
 ``_get_offsets``, ``_row_locations``, ``_header_row_key``, ``_show_hover_cursor`` and
 ``_pseudo_class_state``: private names of the Textual pinned in pyproject.toml (its comment
@@ -22,8 +24,10 @@ from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
 
+from .steady_scrollbars import SteadyScrollbars
 
-class RowRenderCache(DataTable):
+
+class RowRenderCache(DataTable, SteadyScrollbars):
     #: Renders kept before the cache starts again (a long game has a few thousand cells).
     MAX_CACHED_CELLS = 20_000
 
@@ -42,12 +46,33 @@ class RowRenderCache(DataTable):
         lines.clear()
         versions.clear()
 
+    #: The row a cell of which is being changed (see :meth:`refresh`).
+    _changing_row: RowKey | None = None
+
     def update_cell(self, row_key: RowKey | str, column_key: Any, value: Any, *,
                     update_width: bool = False) -> None:
         key = RowKey(row_key) if isinstance(row_key, str) else row_key
         versions = self._render_store()[2]
         versions[key] = versions.get(key, 0) + 1
-        super().update_cell(row_key, column_key, value, update_width=update_width)
+        if update_width:  # the column may widen: every row moves, the whole table repaints
+            super().update_cell(row_key, column_key, value, update_width=True)
+            return
+        self._changing_row = key
+        try:
+            super().update_cell(row_key, column_key, value)
+        finally:
+            self._changing_row = None
+
+    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        """``DataTable.update_cell`` repaints the whole table; a cell that keeps its column's
+        width changes its own row's lines only, so only those are repainted (the frame then
+        renders one row's lines, not every visible line, each through the styles)."""
+        row = self._changing_row
+        if row is not None and not (regions or layout or recompose):
+            self._changing_row = None  # refresh_row refreshes a region: back here, passed on
+            return self.refresh_row(self._row_locations.get(row))
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def remove_row(self, row_key: Any) -> None:
         self._forget_renders()

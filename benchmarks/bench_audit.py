@@ -2,6 +2,7 @@
 
     python benchmarks/bench_audit.py [--hands 2000] [--logs 40] [--repeat 5] [--dir DIR]
                                      [--pycache DIR] [--shapes 2000x1,40x50,400x50|all]
+                                     [--instructions]
 
 Writes ``--logs`` game logs holding ``--hands`` card-by-card hands in all (deal recorded,
 target score out of reach so every hand is a hand of the game; logs already in ``--dir`` are
@@ -17,6 +18,14 @@ side alike), wall time and user CPU time (the process and every process it waite
   C, D, H, S; ranks 2..A, the same numbers as ``scorekeeper.rules.cards``) after checking
   ``action in state.legal_actions()``. That process imports only json and pyspiel (the
   script exits before its other imports), as the audit imports only what it needs.
+
+``--instructions`` also counts, once per one-process command, the instructions it executes
+(under ``valgrind --tool=callgrind``, some 50 times slower): unlike CPU time, the count does
+not depend on what else the machine is doing, so two sides can be compared on a shared, busy
+machine. (An instruction is not a fixed time: the count leaves out cache misses and the like;
+the CPU times remain the measure of the target. The default, forking command is not counted:
+callgrind's forked process starts with its parent's count, so its work before the fork would
+be counted twice.)
 
 Both run in this environment as it is, or with ``--pycache DIR`` as an installed package runs:
 Python's bytecode cache on (in DIR), after an untimed first run of each. (Where
@@ -238,6 +247,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--dir", type=Path, default=None,
                     help="keep the logs here (written only if not already there)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count each command's instructions once, under valgrind")
     ap.add_argument("--pycache", type=Path, default=None,
                     help="run both sides with Python's bytecode cache in this folder (as an"
                          " installed package runs), after an untimed first run; default: as"
@@ -259,7 +270,8 @@ def main() -> None:
             directory = root if args.shapes is None else root / name
             print(f"-- {name}: {n_hands} hands in {n_logs} logs")
             summary.extend((name, *row) for row in _one_shape(directory, n_hands, n_logs,
-                                                              args.repeat, env))
+                                                              args.repeat, env,
+                                                              args.instructions))
     if len(shapes) > 1 and summary:
         print("\nsummary (wall best / median, user CPU best / median, seconds):")
         for name, label, ours, theirs in summary:
@@ -272,7 +284,8 @@ def main() -> None:
 
 
 def _one_shape(directory: Path, n_hands: int, n_logs: int, repeat: int,
-               env: dict[str, str] | None) -> list[tuple[str, list, list]]:
+               env: dict[str, str] | None, instructions: bool = False
+               ) -> list[tuple[str, list, list]]:
     """Write (or reuse) the logs of one shape, time the commands, print the figures; returns
     (label, our runs, OpenSpiel's runs) for each of our commands (none without OpenSpiel)."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -307,6 +320,12 @@ def _one_shape(directory: Path, n_hands: int, n_logs: int, repeat: int,
         doc = json.loads(res.stdout)
         print(f"{label}: {doc['hands_audited']} hands, {len(doc['findings'])} findings,"
               f" exit {res.returncode}; {_describe(runs[label])}")
+    if instructions:
+        counts = {label: _instructions(cmd, env) for label, cmd in cmds.items()
+                  if label != "scorekeeper audit --format json"}  # (it forks: see the doc)
+        print("instructions executed (valgrind): " + "; ".join(
+            f"{label} {n / 1e6:,.0f} M" if n else f"{label} (valgrind failed)"
+            for label, n in counts.items()))
     if not has_openspiel:
         print("openspiel: not installed (pip install open-spiel); no comparison")
         return []
@@ -324,6 +343,20 @@ def _one_shape(directory: Path, n_hands: int, n_logs: int, repeat: int,
               f" {_median(ours, 1):.3f} s vs {_median(theirs, 1):.3f} s"
               f" ({_verdict(ours, theirs, 1, 'less', 'MORE')})")
     return rows
+
+
+def _instructions(cmd: list[str], env: dict[str, str] | None) -> int | None:
+    """The instructions ``cmd`` executes, a command of one process (None: valgrind is not
+    installed or failed)."""
+    try:
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                               *cmd], capture_output=True, text=True, check=False, env=env)
+    except FileNotFoundError:
+        return None
+    # "==pid== Collected : N" (once for each process there is).
+    counts = [int(line.rsplit(":", 1)[1]) for line in done.stderr.splitlines()
+              if "Collected :" in line]
+    return sum(counts) if done.returncode in (0, 1) and counts else None
 
 
 def _best(runs: list[tuple[float, float]], i: int) -> float:

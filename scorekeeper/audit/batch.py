@@ -16,16 +16,17 @@ import gc
 import json
 import marshal
 import os
-import stat
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-from ..logs.json_text import JsonTextError, load_log_json, read_log_text
+from stat import S_ISREG
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from .engine import GameAudit
+
+# Not imported here: ``logs.json_text`` (the careful reading, for the files the quick one
+# cannot vouch for) and ``engine`` (the full audit): a bulk audit of clean logs, most often
+# from a command line read without click (``cli/audit_run.py``), starts without them.
 
 
 @contextmanager
@@ -47,8 +48,7 @@ def paused_cycle_collector() -> Iterator[None]:
             gc.enable()
 
 
-@dataclass
-class JsonAudit:
+class JsonAudit(NamedTuple):
     """``scorekeeper audit --format json`` over some files: the document and the problems."""
 
     text: str
@@ -131,7 +131,7 @@ def _text(path: str) -> str | None:
     """
     try:
         st = os.stat(path)
-        if stat.S_ISREG(st.st_mode):
+        if S_ISREG(st.st_mode):
             fd = os.open(path, _READ_FLAGS)
             try:
                 raw = os.read(fd, st.st_size + 1)
@@ -142,6 +142,8 @@ def _text(path: str) -> str | None:
                 return raw.decode("utf-8")
     except (OSError, ValueError):  # ValueError: a NUL in the name, or not UTF-8
         pass
+    from ..logs.json_text import JsonTextError, read_log_text
+
     try:
         return read_log_text(path)
     except JsonTextError:  # never opens a pipe or a device: the full audit words it
@@ -162,6 +164,8 @@ def _json_part(paths: list[str], only_hand: int | None) -> _Part:
         if text is not None and only_hand is None:
             swept = sweep_text(text, path)
             if swept is UNSURE:  # the careful reading, then the sweep of what it read
+                from ..logs.json_text import JsonTextError, load_log_json
+
                 try:
                     data = load_log_json(text)
                 except JsonTextError:

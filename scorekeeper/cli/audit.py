@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import CONTEXT_SETTINGS, EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
+from .common import CONTEXT_SETTINGS
 
 
 @click.command("audit", context_settings=CONTEXT_SETTINGS)
@@ -33,28 +33,7 @@ def audit_command(logs: tuple[str, ...], hand: int | None, fmt: str, jobs: int |
     status 0 when there is no finding, 1 when there are findings, 2 when a log cannot be read
     (the others are still audited).
     """
-    # The library reads each file once, the trusted fast way when it can (no pydantic), and
-    # with --format json audits many files on two cores (scorekeeper.audit.batch).
-    if fmt == "json":
-        from ..audit.batch import audit_json
+    # The work is audit_run's, which cli.run also calls without click for a plain command line.
+    from .audit_run import audit_logs
 
-        run = audit_json(logs, hand, workers=jobs)
-        errors, has_findings = run.errors, run.findings > 0
-        for line in errors:
-            click.echo(f"error: {line}", err=True)
-        # One line: the C encoder is many times faster than an indented dump, and 2,000
-        # hands of report are for tools, not eyes (the table is for people).
-        click.echo(run.text)
-    else:
-        from ..audit.batch import audit_paths
-        from ..audit.text_report import format_audits
-
-        audits, errors = audit_paths(logs, hand)
-        has_findings = any(a.findings for a in audits)
-        for line in errors:
-            click.echo(f"error: {line}", err=True)
-        if audits:
-            click.echo(format_audits(audits), nl=False)
-    if errors:
-        raise SystemExit(EXIT_BAD_INPUT)
-    raise SystemExit(EXIT_FINDINGS if has_findings else EXIT_OK)
+    raise SystemExit(audit_logs(logs, hand, fmt, jobs, click.echo))

@@ -1,11 +1,12 @@
-"""What every command shares: how problems are printed and the exit codes."""
+"""What every command shares: how problems are printed and the exit codes.
+
+click is imported where it prints: ``cli.run`` reads a plain ``audit`` command line without it
+(``audit_run``), and that path uses the exit codes from here."""
 
 from __future__ import annotations
 
 import sys
 from typing import NoReturn
-
-import click
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -16,6 +17,8 @@ EXIT_BAD_INPUT = 2
 
 def fail(lines: list[str] | str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     """Print problems to standard error and exit with ``code`` (2: bad input)."""
+    import click
+
     for line in [lines] if isinstance(lines, str) else lines:
         click.echo(f"error: {line}", err=True)
     sys.exit(code)

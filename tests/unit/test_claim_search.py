@@ -8,7 +8,9 @@ that small endings (quick for the reference) exercise every DDS call."""
 
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 
 import pytest
 
@@ -185,6 +187,21 @@ def _with_hand(pos: Position, seat: int, cards: list[int]) -> Position:
             hands[s] |= low
     hands[seat] = new
     return Position(tuple(hands), pos.leader, (), pos.spades_broken)
+
+
+def test_a_claim_search_and_its_table_go_when_the_verdict_is_given() -> None:
+    # The compiled search's table (64 MB on a full deal) goes with the claim's search at
+    # once: its DDS oracle holds the search weakly, so no cycle waits for the collector.
+    pos = random_position(random.Random(8), 6, True)
+    search = claim_search.BridgeSearch(Goal.side(partnership(pos.leader)), False)
+    gc.disable()
+    try:
+        assert search.value(pos) == solve(pos, Goal.side(partnership(pos.leader)))
+        gone = weakref.ref(search)
+        del search
+        assert gone() is None
+    finally:
+        gc.enable()
 
 
 def test_without_dds_the_search_judges_alone(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,6 +7,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#define HUGE_PAGE ((size_t)2 << 20)
+#define HUGE_TABLE ((size_t)16 << 20) /* tables of this size or more: in huge pages */
 
 typedef uint64_t u64;
 
@@ -44,6 +50,7 @@ typedef struct {
     int step, last, nil_seat;
     Entry *tt;
     u64 tt_mask; /* number of buckets - 1 */
+    size_t tt_bytes; /* the table's size where mmap gave it (table_free), else 0 */
     uint32_t hist[208];
     long long nodes;
     PyObject *oracle;     /* None, or exact answers where the bridge rules hold (see ge) */

@@ -6,12 +6,12 @@
 /* Ranks (high to low) of one card per group of touching cards in ``held``. */
 static int touching_reps(u64 present, u64 held, int *out) {
     int n = 0, above = 0;
-    for (int r = 12; r >= 0; r--) {
-        if (present >> r & 1) {
-            int mine = (int)(held >> r & 1);
-            if (mine && !above) out[n++] = r;
-            above = mine;
-        }
+    while (present) { /* the cards in play only, high to low */
+        int r = bitlen(present) - 1;
+        present ^= 1ULL << r;
+        int mine = (int)(held >> r & 1);
+        if (mine && !above) out[n++] = r;
+        above = mine;
     }
     return n;
 }

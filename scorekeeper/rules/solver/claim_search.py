@@ -34,6 +34,7 @@ decides (see the README's Speed table).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 
 from . import compiled_search
@@ -63,8 +64,8 @@ class BridgeSearch(_Search):
     the search's own yes/no question ("can the maximizers make k?") once the sure-trick
     bounds have not answered it."""
 
-    __slots__ = ("_best_cards", "_dds_bounds", "_mid_trick", "bridge", "compiled", "dds_calls",
-                 "nil_seat")
+    __slots__ = ("__weakref__", "_best_cards", "_dds_bounds", "_mid_trick", "bridge", "compiled",
+                 "dds_calls", "nil_seat")
 
     def __init__(self, goal: Goal, two_player: bool, compiled: bool = True) -> None:
         super().__init__(goal, two_player)
@@ -82,7 +83,7 @@ class BridgeSearch(_Search):
                 self.nil_seat = seat
         module = compiled_search.load() if compiled else None
         self.compiled = (None if module is None else compiled_search.CompiledSearch(
-            module, goal, two_player, self.nil_seat, self._boundary_reaches if self.bridge
+            module, goal, two_player, self.nil_seat, _boundary_oracle(self) if self.bridge
             else None, ORACLE_FROM))
         self._best_cards: dict[Position, tuple[int, frozenset[int]]] = {}
         self._mid_trick: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -210,6 +211,21 @@ class BridgeSearch(_Search):
         if value != (mover if self.tgt[seat] else pos.tricks_left - mover):
             raise RuntimeError("DDS and the search disagree on a position's value")
         return (pos.hands[seat] & ~child.hands[seat]).bit_length() - 1 in optimal
+
+
+def _boundary_oracle(search: BridgeSearch) -> compiled_search.Oracle:
+    """``search._boundary_reaches`` for its compiled search, holding ``search`` weakly: a
+    bound method would make a cycle (search -> compiled search -> oracle -> search), and the
+    compiled search's table (up to 64 MB) would then outlive the verdict until the cycle
+    collector happened to run."""
+    ref = weakref.ref(search)
+
+    def oracle(hands: tuple[int, int, int, int], leader: int, k: int) -> bool:
+        owner = ref()
+        if owner is None:  # only asked while its search runs, which holds it
+            raise RuntimeError("the claim search was freed while its compiled search ran")
+        return owner._boundary_reaches(hands, leader, k)
+    return oracle
 
 
 def nil_safe(hands: list[int] | tuple[int, ...], leader: int, seat: int) -> bool:

@@ -53,7 +53,10 @@ class TwoTeamRater:
         get = ratings.get
         for _, sides, winner in games:
             # The shape written out here: two teams of one or two players each, no player
-            # twice, the winner 0 or 1 (else: openskill, below).
+            # twice, the winner 0 or 1 (else: openskill, below). Written out player by
+            # player, the four updates alike, rather than a helper called for each: this
+            # loop runs once a game over a whole season, and the float operations must stay
+            # in openskill's order (tests/unit/test_standings_two_team_rating.py: bit for bit).
             if not plain or len(sides) != 2 or (winner != 0 and winner != 1):
                 self._openskill(ratings, sides, winner)
                 continue

@@ -138,6 +138,41 @@ def test_the_oracle_is_asked_and_its_error_stops_the_search() -> None:
 
 
 @needs_module
+def test_a_searcher_answers_one_question_at_a_time() -> None:
+    # Its question's state lives on it while the GIL is released: a second question meanwhile
+    # (another thread, or here its own oracle asking again) is refused, not a crash.
+    rng = random.Random(9)
+    pos = random_position(rng, 7, False, True, 0)
+    goal = Goal.side(partnership(pos.leader))
+    again = [True]
+
+    def oracle(hands: tuple[int, int, int, int], leader: int, k: int) -> bool:
+        if again[0]:
+            again[0] = False
+            compiled.at_least(pos, 2)
+        return False
+
+    compiled = compiled_search.CompiledSearch(MODULE, goal, False, -1, oracle, 3)
+    with pytest.raises(RuntimeError, match="already searching"):
+        compiled.at_least(pos, 3)
+    assert compiled.at_least(pos, 0)  # free again afterwards
+
+
+@needs_module
+def test_a_searcher_without_a_table_or_given_no_card_is_refused() -> None:
+    hands = [0b111, 0b111000, 0b111000000, 0b111000000000]
+    bare = MODULE.Searcher.__new__(MODULE.Searcher)
+    with pytest.raises(RuntimeError, match="no table"):
+        bare.at_least(hands, 0, 0, -1, -1, 0, 0, True, 2, None)
+    searcher = MODULE.Searcher(0b0101, 0b0101, False, -1, table_bits=10)
+    with pytest.raises(ValueError, match="above 51"):
+        searcher.at_least([1 << 52, *hands[1:]], 0, 0, -1, -1, 0, 0, True, 1, None)
+    with pytest.raises(ValueError, match="trick so far"):
+        searcher.at_least(hands, 0, 1, 7, 0, 0, 1, True, 1, None)
+    assert searcher.at_least(hands, 0, 0, -1, -1, 0, 0, True, 0, None) is True
+
+
+@needs_module
 def test_stop_ends_a_long_search() -> None:
     # A full deal's Nil with spades not broken that runs far past the first stop() question
     # (some 1.4 million positions).

@@ -270,17 +270,23 @@ static int ask_oracle(Searcher *s, int leader, int k) {
     return out;
 }
 
+/* Every STOP_EVERY positions: stop() (where a caller gave one) and, in any case, a signal
+ * (Ctrl-C in the CLI: without this, a search with no stop() would hold the signal until it
+ * ended, seconds on a hard deal). 0 go on; 1 stop() said stop; 2 an exception is set. */
 static int check_stop(Searcher *s) {
-    if (s->stop == NULL || s->stop == Py_None) return 0;
     PyEval_RestoreThread(s->save);
-    PyObject *r = PyObject_CallNoArgs(s->stop);
-    int stop;
-    if (r == NULL) {
+    int stop = 0;
+    if (PyErr_CheckSignals() < 0) {
         stop = 2;
-    } else {
-        stop = PyObject_IsTrue(r);
-        Py_DECREF(r);
-        if (stop < 0) stop = 2;
+    } else if (s->stop != NULL && s->stop != Py_None) {
+        PyObject *r = PyObject_CallNoArgs(s->stop);
+        if (r == NULL) {
+            stop = 2;
+        } else {
+            stop = PyObject_IsTrue(r);
+            Py_DECREF(r);
+            if (stop < 0) stop = 2;
+        }
     }
     s->save = PyEval_SaveThread();
     return stop;
@@ -448,6 +454,10 @@ static int Searcher_init(Searcher *self, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_TypeError, "oracle must be None or callable");
         return -1;
     }
+    if (self->busy) { /* a callback re-initialising the Searcher it is called from */
+        PyErr_SetString(PyExc_RuntimeError, "this Searcher is searching");
+        return -1;
+    }
     Py_INCREF(oracle);
     Py_XSETREF(self->oracle, oracle);
     self->oracle_from = oracle_from;
@@ -502,6 +512,16 @@ static PyObject *Searcher_at_least(Searcher *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiiiiiKpiO|p", &hands_obj, &leader, &idx, &lead_suit, &best,
                           &best_seat, &played, &broken, &k, &stop, &card))
         return NULL;
+    /* One question at a time: its state lives on the object while the GIL is released (a
+     * second thread, or a callback asking again, would take it over). */
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this Searcher is already searching");
+        return NULL;
+    }
+    if (self->tt == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "this Searcher has no table (not initialised)");
+        return NULL;
+    }
     PyObject *seq = PySequence_Fast(hands_obj, "hands must be a sequence of 4 masks");
     if (seq == NULL) return NULL;
     if (PySequence_Fast_GET_SIZE(seq) != 4) {
@@ -515,11 +535,21 @@ static PyObject *Searcher_at_least(Searcher *self, PyObject *args) {
             Py_DECREF(seq);
             return NULL;
         }
+        if (h >> 52) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "a hand holds a card above 51");
+            return NULL;
+        }
         self->hands[i] = h;
     }
     Py_DECREF(seq);
     if (leader < 0 || leader > 3 || idx < 0 || idx > self->last) {
         PyErr_SetString(PyExc_ValueError, "bad leader or trick position");
+        return NULL;
+    }
+    if (idx > 0 && (lead_suit < 0 || lead_suit > 3 || best < 0 || best > 51 || best_seat < 0
+                    || best_seat > 3 || (played >> 52))) {
+        PyErr_SetString(PyExc_ValueError, "bad trick so far (suit led, best card or seat)");
         return NULL;
     }
     int seat = (leader + idx * self->step) & 3;
@@ -528,6 +558,7 @@ static PyObject *Searcher_at_least(Searcher *self, PyObject *args) {
     self->stop = stop;
     self->stopped = 0;
     self->proof_card = -1;
+    self->busy = 1;
     self->save = PyEval_SaveThread();
     self->at_root = 1; /* the first trick() searched is the position's own: its card counts */
     if (k <= 0 || k > n) {
@@ -539,6 +570,7 @@ static PyObject *Searcher_at_least(Searcher *self, PyObject *args) {
     }
     self->at_root = 0;
     PyEval_RestoreThread(self->save);
+    self->busy = 0;
     self->stop = NULL;
     if (self->stopped == 2) return NULL; /* stop() or the oracle raised: its exception is set */
     if (self->stopped) Py_RETURN_NONE;

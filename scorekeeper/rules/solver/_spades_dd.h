@@ -60,6 +60,7 @@ typedef struct {
     int stopped;          /* 1: stop() said so; 2: stop() raised */
     int at_root;          /* the next trick() call is the question's own position */
     int proof_card;       /* the card with which the mover answered there, or -1 */
+    int busy;             /* an at_least call is under way (its state is the fields above) */
 } Searcher;
 
 #endif

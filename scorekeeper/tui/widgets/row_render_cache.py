@@ -69,7 +69,9 @@ class RowRenderCache(DataTable, SteadyScrollbars):
         width changes its own row's lines only, so only those are repainted (the frame then
         renders one row's lines, not every visible line, each through the styles)."""
         row = self._changing_row
-        if row is not None and not (regions or layout or recompose):
+        # (Not with fixed rows: they are drawn at the top whatever the scroll, where
+        # refresh_row would look for them at their scrolled place.)
+        if row is not None and not (regions or layout or recompose or self.fixed_rows):
             self._changing_row = None  # refresh_row refreshes a region: back here, passed on
             return self.refresh_row(self._row_locations.get(row))
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)

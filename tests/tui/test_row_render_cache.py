@@ -4,6 +4,7 @@ whatever the scroll), and the other rows keep what they showed."""
 
 from __future__ import annotations
 
+from director_keys import until
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
@@ -32,14 +33,6 @@ def shown(widget) -> list[str]:
     return [strip.text for strip in widget.render_lines(Region(0, 0, width, height))]
 
 
-async def settle(pilot, check) -> None:
-    for _ in range(100):
-        if check():
-            return
-        await pilot.pause()
-    raise AssertionError("the table never showed it")
-
-
 async def test_a_changed_cell_shows_in_its_row_scrolled_or_fixed():
     for fixed in (0, 1):
         app = TableApp(fixed)
@@ -47,15 +40,14 @@ async def test_a_changed_cell_shows_in_its_row_scrolled_or_fixed():
             table = app.query_one(RowRenderCache)
             await pilot.pause()
             table.scroll_end(animate=False)
-            await settle(pilot, lambda: table.scroll_y == table.max_scroll_y > 0)
+            await until(pilot, lambda: table.scroll_y == table.max_scroll_y > 0, "scrolled")
             before = shown(table)
-            last = f"k{59}"
-            table.update_cell(last, "value", "NEW")
-            await settle(pilot, lambda: any("r59" in line and "NEW" in line
-                                            for line in shown(table)))
+            table.update_cell("k59", "value", "NEW")
+            await until(pilot, lambda: any("r59" in line and "NEW" in line
+                                           for line in shown(table)), "the last row's cell")
             if fixed:  # the fixed first row, drawn at the top under the heading
                 table.update_cell("k0", "value", "TOP")
-                await settle(pilot, lambda: "TOP" in shown(table)[1])
+                await until(pilot, lambda: "TOP" in shown(table)[1], "the fixed row's cell")
             after = shown(table)
             changed = [i for i, (a, b) in enumerate(zip(before, after)) if a != b]
             assert len(changed) == (2 if fixed else 1), (fixed, changed)

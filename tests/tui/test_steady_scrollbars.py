@@ -4,6 +4,7 @@ scroll over grows or shrinks, or their size changes."""
 
 from __future__ import annotations
 
+from director_keys import until
 from textual.app import App, ComposeResult
 
 from scorekeeper.tui.widgets.event_standings import StandingsLines
@@ -16,14 +17,6 @@ class LinesApp(App):
         yield StandingsLines()
 
 
-async def wait_for(pilot, check, what: str) -> None:
-    for _ in range(200):
-        if check():
-            return
-        await pilot.pause()
-    raise AssertionError(f"never happened: {what}")
-
-
 async def test_the_bar_follows_the_lines_and_the_size():
     app = LinesApp()
     async with app.run_test(size=(40, 20)) as pilot:
@@ -32,12 +25,12 @@ async def test_the_bar_follows_the_lines_and_the_size():
         await pilot.pause()
         assert not view.show_vertical_scrollbar
         view.set_lines([f"line {i}" for i in range(50)])  # more than the 10 rows
-        await wait_for(pilot, lambda: view.show_vertical_scrollbar, "the bar shown")
+        await until(pilot, lambda: view.show_vertical_scrollbar, "the bar shown")
         assert view.max_scroll_y == 40
         view.set_lines([f"line {i}" for i in range(60)])
-        await wait_for(pilot, lambda: view.max_scroll_y == 50, "the bar's range grown")
+        await until(pilot, lambda: view.max_scroll_y == 50, "the bar's range grown")
         view.styles.height = 30  # a taller view: 60 lines over 30 rows
-        await wait_for(pilot, lambda: view.max_scroll_y == 30, "the range after a resize")
+        await until(pilot, lambda: view.max_scroll_y == 30, "the range after a resize")
         view.set_lines(["one line"])
-        await wait_for(pilot, lambda: not view.show_vertical_scrollbar, "the bar hidden")
+        await until(pilot, lambda: not view.show_vertical_scrollbar, "the bar hidden")
         assert view.max_scroll_y == 0

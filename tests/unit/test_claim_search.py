@@ -13,6 +13,7 @@ import random
 import weakref
 
 import pytest
+from solver_deals import random_hands
 
 from scorekeeper.rules.solver import claim_search, compiled_search
 from scorekeeper.rules.solver.dds_positions import bridge_rules_hold
@@ -51,13 +52,7 @@ def search_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
 
 def random_position(rng: random.Random, n: int, broken: bool, plays: int = 0) -> Position:
     """A random four-seat ending of ``n`` cards a hand, then ``plays`` random legal cards."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for seat in range(4):
-        for c in deck[seat * n:(seat + 1) * n]:
-            hands[seat] |= 1 << c
-    pos = Position(tuple(hands), rng.randrange(4), (), broken)
+    pos = Position(random_hands(rng, n), rng.randrange(4), (), broken)
     for _ in range(plays):
         pos = apply_move(pos, rng.choice(legal_moves(pos)))
     return pos
@@ -139,12 +134,7 @@ def test_a_full_deal_with_spades_broken_is_judged_by_dds() -> None:
 
 
 def test_two_player_positions_go_to_the_reference() -> None:
-    rng = random.Random(3)
-    deck = list(range(52))
-    rng.shuffle(deck)
-    north = sum(1 << c for c in deck[:5])
-    south = sum(1 << c for c in deck[5:10])
-    pos = Position((north, 0, south, 0), N, (), False, two_player=True)
+    pos = Position(random_hands(random.Random(3), 5, (N, S)), N, (), False, two_player=True)
     search = claim_search.BridgeSearch(Goal.side({N}), True)
     assert not search.bridge
     assert search.value(pos) == solve(pos, Goal.side({N}))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from solver_deals import random_hands
 
 from scorekeeper.rules.solver import claim_search, compiled_search
 from scorekeeper.rules.solver.search import (
@@ -32,14 +33,8 @@ needs_module = pytest.mark.skipif(MODULE is None, reason="the compiled search wa
 
 def random_position(rng: random.Random, n: int, two_player: bool, broken: bool,
                     plays: int) -> Position:
-    deck = list(range(52))
-    rng.shuffle(deck)
     seats = (0, 2) if two_player else (0, 1, 2, 3)
-    hands = [0, 0, 0, 0]
-    for i, seat in enumerate(seats):
-        for c in deck[i * n:(i + 1) * n]:
-            hands[seat] |= 1 << c
-    pos = Position(tuple(hands), rng.choice(seats), (), broken, two_player)
+    pos = Position(random_hands(rng, n, seats), rng.choice(seats), (), broken, two_player)
     for _ in range(plays):
         pos = apply_move(pos, rng.choice(legal_moves(pos)))
     return pos

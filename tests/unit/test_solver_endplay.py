@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from solver_deals import random_hands
 
 endplay_types = pytest.importorskip("endplay.types")
 endplay_dds = pytest.importorskip("endplay.dds")
@@ -46,13 +47,7 @@ def dds_tricks_for_leader_side(hands: tuple[int, ...], leader: int) -> int:
 
 
 def random_ending(rng: random.Random, n: int) -> tuple[int, ...]:
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for seat in range(4):
-        for c in deck[seat * n:(seat + 1) * n]:
-            hands[seat] |= 1 << c
-    return tuple(hands)
+    return random_hands(rng, n)
 
 
 def test_pbn_conversion() -> None:

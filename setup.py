@@ -1,6 +1,8 @@
-"""Only for the compiled search (scorekeeper/rules/solver/_spades_dd.c); everything else about
-the package is in pyproject.toml. ``optional=True``: where it does not build (no compiler, no
-Python headers) the package still installs and the claims use the Python search."""
+"""Only for the two compiled fast paths: the claims' search (scorekeeper/rules/solver/_spades_dd.c)
+and the bulk audit's check of a plain hand (scorekeeper/audit/_plain_play.c); everything else
+about the package is in pyproject.toml. ``optional=True``: where they do not build (no
+compiler, no Python headers) the package still installs, and the claims and the audit use
+their Python reference, only slower."""
 
 import platform
 
@@ -14,4 +16,7 @@ setup(ext_modules=[Extension("scorekeeper.rules.solver._spades_dd",
                              sources=["scorekeeper/rules/solver/_spades_dd.c"],
                              depends=["scorekeeper/rules/solver/_spades_dd.h",
                                       "scorekeeper/rules/solver/_spades_dd_moves.h"],
-                             extra_compile_args=FLAGS, optional=True)])
+                             extra_compile_args=FLAGS, optional=True),
+                   Extension("scorekeeper.audit._plain_play",
+                             sources=["scorekeeper/audit/_plain_play.c"],
+                             extra_compile_args=["-O2"], optional=True)])

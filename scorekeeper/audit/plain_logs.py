@@ -5,10 +5,10 @@ hands, nearly all of them in order. For those the full audit (``audit/engine.py`
 findings, penalties, claims) builds a few hundred objects a hand only to say "nothing found".
 :func:`sweep_log` is the quick way for a log whose every hand is *plain*: a partnership hand
 with the deal, the four bids in turn (no Blind Nil), all 13 tricks of four cards, and nothing
-else but ``tricks_won``, ``recorded`` and ``notes``. It reads the card texts straight from the
-parsed JSON into ints, checks the play with the rules core's own loop
-(``bitplay.clean_tricks.play_tricks4``, the one ``check_play`` uses), scores the game with the
-core's ``score_game``, and writes the file's part of the document with the same writer as the
+else but ``tricks_won``, ``recorded`` and ``notes``. It reads the deal and the tricks straight
+from the parsed JSON and checks the play (``plain_play``: the rules core's own loop,
+``bitplay.clean_tricks.play_tricks4``, the one ``check_play`` uses, or its compiled twin),
+scores the game with the core's ``score_game``, and writes the file's part of the document with the same writer as the
 full audit (``audit/json_writer.py``).
 
 It gives up (returns None) at the first thing that is not plain or not clean: a hand of
@@ -36,15 +36,13 @@ from __future__ import annotations
 import json
 import marshal
 import re
-from itertools import chain
 from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .json_writer import counts_text4, file_text, hand_text
-from ..rules.cards import CARDS
+from .plain_play import play_plain
 from ..logs.game_part import read_head, recorded_scores
 from ..logs.json_types import DEFER
-from ..rules.bitplay.clean_tricks import play_tricks4
 from ..rules.bidding import has_bidding_rules
 from ..rules.trick import has_play_rules
 from ..rules.scoring import Bid, HandInput, ScoredHand, SideTotals, initial_totals, score_game
@@ -55,13 +53,8 @@ _P = Variant.PARTNERSHIP
 _VARIANT_TEXT = _P.value
 _SEATS = tuple(Seat)
 _SEAT_INT = {s.name: int(s) for s in Seat}
-_CARD_INT = {str(c): int(c) for c in CARDS}
-_CARD_BIT = {text: 1 << c for text, c in _CARD_INT.items()}
-_FULL_DECK = (1 << 52) - 1
 _PLAIN_KEYS = frozenset({"dealer", "bids", "tricks", "deal", "tricks_won", "recorded", "notes"})
 _BID_KEYS = frozenset({"seat", "bid", "blind"})
-_LEADER_AND_CARDS = itemgetter("leader", "cards")
-_TWO, _FOUR, _LIST = {2}, {4}, {list}
 _SEAT_TEXT = tuple(s.name for s in Seat)
 _BIDS = tuple(tuple(Bid(s, n) for n in range(14)) for s in Seat)
 """_BIDS[seat][n]: the (immutable) bid of n by seat, made once instead of once a hand."""
@@ -281,38 +274,10 @@ def _plain_hand(h: Any) -> tuple[HandInput, list[int], list[int], dict[str, int]
             if "blind" in b and b["blind"] is not False:
                 raise _NotPlain
     made = tuple(map(tuple.__getitem__, _BIDS_FROM[first], counts))
-    deal = h["deal"]
-    if type(deal) is not dict or len(deal) != 4:
+    played = play_plain(h["deal"], h["tricks"], first)
+    if played is None:
         raise _NotPlain
-    hold = [0, 0, 0, 0]
-    deck = 0
-    bit = _CARD_BIT.__getitem__
-    for name, cards in deal.items():
-        if type(cards) is not list or len(cards) != 13:
-            raise _NotPlain
-        mask = sum(map(bit, cards))
-        if mask.bit_count() != 13:  # a card twice in one hand carries into another bit
-            raise _NotPlain
-        hold[_SEAT_INT[name]] = mask
-        deck |= mask
-    if deck != _FULL_DECK:  # four hands of 13 different cards that overlap
-        raise _NotPlain
-    tricks = h["tricks"]
-    if type(tricks) is not list or len(tricks) != 13:
-        raise _NotPlain
-    # A trick is {"leader", "cards"} and nothing else (anything but a dict fails the lookup);
-    # its cards a list of four.
-    if set(map(len, tricks)) != _TWO:
-        raise _NotPlain
-    leader_texts, card_lists = zip(*map(_LEADER_AND_CARDS, tricks))
-    if set(map(type, card_lists)) != _LIST or set(map(len, card_lists)) != _FOUR:
-        raise _NotPlain
-    winners: list[int] = []
-    clean, won, _ = play_tricks4(
-        list(map(_SEAT_INT.__getitem__, leader_texts)),
-        list(map(_CARD_INT.__getitem__, chain.from_iterable(card_lists))), hold, first, winners)
-    if not clean:
-        raise _NotPlain
+    won, winners = played
     agreed = h.get("tricks_won")
     if agreed is not None and (agreed != dict(zip(_SEAT_TEXT, won))
                                or set(map(type, agreed.values())) != _INT):

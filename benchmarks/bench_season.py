@@ -36,7 +36,9 @@
    standings after it; importing one back-dated game (it drops the ratings after it; the
    end of the import rates them again from the checkpoint before it) and the standings
    after it; one season; and, for a database older than the caches (caches emptied),
-   the first standings, which sum and rate every game. Then its parts (CPU time).
+   the first standings, which sum and rate every game. Then its parts (CPU time). A
+   database kept (``--keep``) from an older schema is brought up to date once first, its
+   migration untimed (m008 sums the stored Nils onto ``game_sides``: 1.3-1.6 s here).
 """
 
 from __future__ import annotations
@@ -312,6 +314,12 @@ def bench_standings(n_hands: int, runs: int = 3, keep: Path | None = None,
             if kept is not None:
                 keep.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(built, kept)
+        # A database kept from an older schema is migrated here, once, so that no timed
+        # run below pays for it (m008 sums the Nils of 1,000,000 hands onto game_sides).
+        t0 = time.perf_counter()
+        Store.open(built).close()
+        print(f"standings: opened once, brought up to this schema if older, in"
+              f" {time.perf_counter() - t0:.1f} s (not timed below)")
 
         outputs = set()
         for i in range(runs):

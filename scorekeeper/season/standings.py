@@ -246,7 +246,7 @@ def build_standings(season: str | None, players: list[StandingRow],
         row.name = names.get(row.name, row.name)
         row.members = (row.name,)
     for row in partnerships:
-        row.members = tuple(names.get(m, m) for m in row.members)
+        row.members = tuple(map(names.get, row.members, row.members))  # get(m, m) each
         row.name = partnership_name(row.members)
     unfinished = sorted(unfinished, key=lambda u: (u.date is None, u.date or "", u.table or "",
                                                    u.game_id))
@@ -259,9 +259,13 @@ def team_rating(members: Sequence[tuple[float, float]]) -> tuple[float, float]:
     variances summed, as the model sees the pair in a game), put on the players' scale by
     taking it per player: mean mu, root-mean-square sigma. Two equal players make a pair
     rated as each of them."""
+    # Summed from 0 in the players' order, as sum() sums them (the same floats); a loop,
+    # not two generators: a big club's standings make 20,000 partnerships' ratings.
+    mu = variance = 0
+    for m, s in members:
+        mu += m
+        variance += s * s
     n = len(members)
-    mu = sum(m for m, _ in members)
-    variance = sum(s * s for _, s in members)
     return mu / n, math.sqrt(variance / n)
 
 

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from ..analysis.text_cells import markdown_text
+from .cycle_collector import cycle_collector_paused
 from .standings import Standings, StandingRow, UnfinishedGame
 
 FORMATS = ("table", "csv", "json", "markdown")
@@ -224,6 +225,7 @@ def format_markdown(s: Standings) -> str:
     return "\n".join(lines) + "\n"
 
 
+@cycle_collector_paused  # a big club's table: 20,000 rows of 16 cells
 def format_standings(s: Standings, fmt: str) -> str:
     try:
         return {"table": format_table, "csv": format_csv, "json": format_json,

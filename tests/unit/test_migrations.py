@@ -10,7 +10,7 @@ from scorekeeper.season.storage.db import SCHEMA
 from scorekeeper.season.storage.migrations import LATEST, migrations
 
 ALL = ["m001_initial", "m002_nils_against_drafts", "m003_game_sides", "m004_standings_cache",
-       "m005_rating_heads", "m006_events", "m007_import_sources"]
+       "m005_rating_heads", "m006_events", "m007_import_sources", "m008_game_sides_nils"]
 
 LOG = log_from_data({
     "format": "spades-game", "format_version": "1.0", "variant": "partnership",
@@ -123,7 +123,7 @@ def test_m003_database_gets_the_standings_caches(tmp_path):
     DROP TABLE event_tables; DROP TABLE event_rounds; DROP TABLE event_players; DROP TABLE events;
     DROP TABLE import_sources;
     DELETE FROM _sqlite_migrations WHERE name IN ('m004_standings_cache', 'm005_rating_heads', 'm006_events',
-        'm007_import_sources');
+        'm007_import_sources', 'm008_game_sides_nils');
     """)
     conn.close()
 
@@ -162,7 +162,7 @@ def test_m004_database_gets_rating_heads_and_loses_its_latest_checkpoints(tmp_pa
     DROP TABLE event_tables; DROP TABLE event_rounds; DROP TABLE event_players; DROP TABLE events;
     DROP TABLE import_sources;
     DELETE FROM _sqlite_migrations WHERE name IN ('m005_rating_heads', 'm006_events',
-        'm007_import_sources');
+        'm007_import_sources', 'm008_game_sides_nils');
     """)
     conn.close()
 

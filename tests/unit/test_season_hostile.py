@@ -282,7 +282,7 @@ def test_a_newer_database_is_never_written_but_read_while_its_tables_serve(impor
     games = run(imported, "games").stdout
     exported = run(imported, "export", TWO_PLAYER).stdout
     _newer(imported)
-    newer = (f"this database is of schema version 9, newer than this scorekeeper"
+    newer = (f"this database is of schema version 10, newer than this scorekeeper"
              f" ({len(SCHEMA)}); update scorekeeper to change it")
     unchanged = digest(imported)
     result = run(imported, "import", "two-player-game.json")

@@ -152,7 +152,9 @@ def test_the_games_to_rate_read_a_row_per_game_as_they_are_read_a_row_per_side(s
 
 
 ODD_ROWS = {
-    "a third side": "INSERT INTO game_sides SELECT game_id, 'X', season, finished, 0, 'Zed',"
+    "a third side": "INSERT INTO game_sides (game_id, side, season, finished, won, member1,"
+                    " member2, hands, points_for, points_against, bags, bag_penalties, sets,"
+                    " score) SELECT game_id, 'X', season, finished, 0, 'Zed',"
                     " NULL, hands, points_for, points_against, bags, bag_penalties, sets,"
                     " score FROM game_sides WHERE game_id = ? AND side = 'NS'",
     "two winners": "UPDATE game_sides SET won = 1 WHERE game_id = ?",

@@ -35,19 +35,17 @@ must be at the scope's last finished game, or the scope is summed or rated again
 Summing or rating a whole scope (a database older than the caches: 60,000 games at once)
 reads it through ``scope_reads.py`` and rates it with ``two_team_rating.py``; the rows
 just summed are used as they are (not read back), and Python's cycle collector is paused
-meanwhile (``_cycle_collector_paused``). ``tests/unit/test_standings_cold_path.py``
+meanwhile (``cycle_collector.py``). ``tests/unit/test_standings_cold_path.py``
 holds the result to the plain-Python standings and to openskill's own ratings.
 """
 
 from __future__ import annotations
 
-import functools
-import gc
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Iterable, Sequence
 
+from ..cycle_collector import cycle_collector_paused
 from ..standings import (RatedGame, StandingRow, Standings, UnfinishedGame, build_standings,
                          rate_in_date_order)
 from .names import display_names, key_of, pair_of
@@ -77,30 +75,6 @@ _ORDER = "date IS NULL, coalesce(date, ''), coalesce(table_name, ''), game_id"
 _ORDER_DESC = ("date IS NULL DESC, coalesce(date, '') DESC, coalesce(table_name, '') DESC,"
                " game_id DESC")
 _KEY = "(undated, date, table_name, game_id)"
-
-
-_F = TypeVar("_F", bound=Callable)
-
-
-def _cycle_collector_paused(function: _F) -> _F:
-    """Run ``function`` with Python's cyclic garbage collector paused. Standings from empty
-    caches make a few hundred thousand small tuples and lists at once, none of them in a
-    cycle, and the collector, started by every few hundred new objects, walked the growing
-    heap again and again: a sixth of their time. Reference counting frees them as ever.
-    (The pause is process-wide: taken only when the collector is running, and it runs
-    again at the end.)"""
-
-    @functools.wraps(function)
-    def paused(*args, **kwargs):
-        if not gc.isenabled():
-            return function(*args, **kwargs)
-        gc.disable()
-        try:
-            return function(*args, **kwargs)
-        finally:
-            gc.enable()
-
-    return paused  # type: ignore[return-value]
 
 
 def scope_of(season: str | None) -> str:
@@ -416,7 +390,7 @@ def ratings_uncached(conn: sqlite3.Connection, season: str | None
     return rate_in_date_order(rated_games(conn, season))
 
 
-@_cycle_collector_paused
+@cycle_collector_paused
 def bring_up_to_date(conn: sqlite3.Connection) -> list[str]:
     """Inside a write transaction: sum the every-game scope if it is not kept yet (a
     database older than the caches), and rate every kept scope up to its last game (after
@@ -455,7 +429,7 @@ def _current_totals(conn: sqlite3.Connection, season: str | None, games: int, *,
 
 # -- standings -----------------------------------------------------------------------------------
 
-@_cycle_collector_paused
+@cycle_collector_paused
 def standings(conn: sqlite3.Connection, season: str | None, *, rate: bool, write: bool,
               cached: bool = True) -> Standings | None:
     """Standings from the caches. ``write`` (inside a write transaction): fill what is

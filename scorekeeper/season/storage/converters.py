@@ -136,6 +136,12 @@ HAND_COLUMNS = ("game_id", "side", "hand", "dealer", "bid", "tricks", "made", "p
 NIL_COLUMNS = ("game_id", "hand", "seat", "side", "blind", "made", "player")
 SIDE_COLUMNS = ("game_id", "side", "season", "finished", "won", "member1", "member2", "hands",
                 "points_for", "points_against", "bags", "bag_penalties", "sets", "score")
+SIDE_NIL_COLUMNS = ("member1_nil_bids", "member1_nil_made", "member1_blind_nil_bids",
+                    "member1_blind_nil_made", "member2_nil_bids", "member2_nil_made",
+                    "member2_blind_nil_bids", "member2_blind_nil_made")
+"""Each member's own Nil and Blind Nil bids in the game, bid and made: written after a
+``game_sides`` row's ``SIDE_COLUMNS`` (``side_nil_counts``), so that standings sum them
+with the side's other figures (m008)."""
 
 
 def derive_rows(game_id: str, revision: int, updated_at: str,
@@ -187,8 +193,33 @@ _INSERT_GAME = _insert_sql("games", GAME_COLUMNS)
 _INSERT_SEAT = _insert_sql("seats", SEAT_COLUMNS)
 _INSERT_HAND = _insert_sql("hands", HAND_COLUMNS)
 _INSERT_NIL = _insert_sql("nil_bids", NIL_COLUMNS)
-_INSERT_SIDE = _insert_sql("game_sides", SIDE_COLUMNS)
+_INSERT_SIDE = _insert_sql("game_sides", SIDE_COLUMNS + SIDE_NIL_COLUMNS)
 DERIVED_TABLES = ("games", "seats", "hands", "nil_bids", "game_sides")
+
+
+def side_nil_counts(sides: list[tuple], nil_bids: list[tuple]) -> list[tuple]:
+    """Each ``game_sides`` row (``SIDE_COLUMNS``) with its ``SIDE_NIL_COLUMNS`` after it:
+    member1's Nils in the game (bid, made; Blind Nils bid, made), then member2's, from
+    the game's ``nil_bids`` rows (``NIL_COLUMNS``). A Nil counts for the member who bid
+    it (his name as written, which the side's member columns hold); for member2 only
+    when member2 is not member1's very name (each Nil once), as m008 counts those of the
+    games stored before it."""
+    counts: dict[tuple[str, str], list[int]] = {}  # (side, player) -> the four counts
+    for _, _, _, side, blind, made, player in nil_bids:
+        own = counts.setdefault((side, player), [0, 0, 0, 0])
+        if blind:
+            own[2] += blind
+            own[3] += bool(made)
+        else:
+            own[0] += 1
+            own[1] += bool(made)
+    none = [0, 0, 0, 0]
+    rows = []
+    for row in sides:
+        side, member1, member2 = row[1], row[5], row[6]
+        second = none if member2 == member1 else counts.get((side, member2), none)
+        rows.append((*row, *counts.get((side, member1), none), *second))
+    return rows
 
 
 def delete_derived(conn: sqlite3.Connection, game_id: str) -> None:
@@ -218,7 +249,7 @@ def write_derived(conn: sqlite3.Connection, rows: DerivedRows, seen_at: str) -> 
                            nils=[(r[3], r[6], r[4], r[5]) for r in rows.nil_bids], sign=1)
     conn.executemany(_INSERT_SEAT, rows.seats)
     conn.executemany(_INSERT_HAND, rows.hands)
-    conn.executemany(_INSERT_SIDE, rows.sides)
+    conn.executemany(_INSERT_SIDE, side_nil_counts(rows.sides, rows.nil_bids))
     if rows.nil_bids:
         conn.executemany(_INSERT_NIL, rows.nil_bids)
     conn.executemany("INSERT OR IGNORE INTO players (name, first_seen) VALUES (?, ?)",

@@ -26,7 +26,7 @@ DB_FILE_NAME = "scorekeeper.db"
 BUSY_TIMEOUT_SECONDS = 30.0
 MEMORY = ":memory:"
 SCHEMA = ("m001_initial", "m002_nils_against_drafts", "m003_game_sides", "m004_standings_cache",
-          "m005_rating_heads", "m006_events", "m007_import_sources")
+          "m005_rating_heads", "m006_events", "m007_import_sources", "m008_game_sides_nils")
 """The names of the migrations in ``migrations.py`` (a test keeps the two equal), so that
 opening an up-to-date database need not load sqlite-utils."""
 

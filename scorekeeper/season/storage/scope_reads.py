@@ -2,14 +2,15 @@
 once: its players' and partnerships' figures summed (``sum_scope``), and its finished
 games in rating order (``rated_games``). A database older than the standings caches reads
 both for every game the first time (60,000 games, 1,000,000 hands), so each is read in as
-few rows and Python objects as it can be: the sums grouped in SQL, each name's player key
-worked out once, a game's two sides in one row. ``cache.py`` keeps what they give.
+few rows and Python objects as it can be: the sums grouped in SQL (every game's in one
+read of m008's covering index, the Nils included: no join, no sort), each name's player
+key worked out once, a game's two sides in one row. ``cache.py`` keeps what they give.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ..standings import RatedGame, StandingRow
 from .names import key_of, pair_of
@@ -30,7 +31,8 @@ def _row(name: str, members: tuple[str, ...], sums: Sequence[int]) -> StandingRo
 
 class _PairKeys:
     """``names.key_of`` and ``names.pair_of`` worked out once for each name, and each pair
-    of names, as written (a few hundred players' names come back in 100,000 rows)."""
+    of names, as written (a few hundred players' names come back in 100,000 rows). The
+    loops below look ``keys`` and ``pairs`` up themselves and call these on a miss."""
 
     def __init__(self) -> None:
         self.keys: dict[str, str] = {}
@@ -55,63 +57,68 @@ class _PairKeys:
         return both
 
 
+_SUMS = ("count(*), sum(won), sum(hands), sum(points_for), sum(points_against), sum(bags),"
+         " sum(bag_penalties), sum(sets), sum(member1_nil_bids), sum(member1_nil_made),"
+         " sum(member1_blind_nil_bids), sum(member1_blind_nil_made), sum(member2_nil_bids),"
+         " sum(member2_nil_made), sum(member2_blind_nil_bids), sum(member2_blind_nil_made)")
+"""A partnership's figures over its finished sides: the eight of the side (games to sets),
+then each member's own Nil counts (m008's columns; a Nil counts for its bidder)."""
+
+
 def sum_scope(conn: sqlite3.Connection, season: str | None
               ) -> tuple[list[StandingRow], list[StandingRow]]:
     """Players and partnerships summed in SQL over ``game_sides`` (a row per game and
-    side, its players in name order) and ``nil_bids``: the finished games only. The rows
-    are keyed by player key (``names``): SQL sums per name as written, and the names of
-    one player are added up here (there are few of them)."""
-    where, params = ("", ()) if season is None else (" AND gs.season = ?", (season,))
-    # "+gs.finished": scan game_sides in its own order rather than through the index.
-    finished = f"+gs.finished = 1{where}"
-    sums = ("count(*), sum(won), sum(hands), sum(points_for), sum(points_against),"
-            " sum(bags), sum(bag_penalties), sum(sets)")
+    side, its players in name order, each one's Nils beside them): the finished games
+    only. The rows are keyed by player key (``names``): SQL sums per name as written, and
+    the names of one player are added up here (there are few of them)."""
+    if season is None:
+        # Every game: m008's index holds every figure summed, in the grouping's order:
+        # read alone (not the table), summed as it comes, no sort.
+        where, params = "finished = 1", ()
+    else:  # a season: its sides through the index on (season, finished), then sorted
+        where, params = "season = ? AND +finished = 1", (season,)
     names = _PairKeys()
-    key, pair = names.key, names.pair
-    # The partnerships summed in SQL (a sort of every finished side); each player's figures
-    # are then their partnerships' added up here (a few thousand rows), not a second sort.
-    # Eight figures from game_sides (games to sets), four from nil_bids, apart; each key's
-    # rows gathered, then added up column by column (``_summed``).
-    players: dict[str, list[list[int]]] = {}
-    pairs: dict[tuple[str, ...], list[list[int]]] = {}
-    for member1, member2, *figures in conn.execute(
-            f"SELECT member1, member2, {sums} FROM game_sides gs WHERE {finished}"
-            " GROUP BY member1, member2", params):
-        pairs.setdefault(pair(member1, member2), []).append(figures)
-        players.setdefault(key(member1), []).append(figures)
+    keys, pair_keys, key, pair = names.keys, names.pairs, names.key, names.pair
+    # The partnerships summed in SQL; each player's figures are then their partnerships'
+    # added up here (a few thousand rows), not a second sort. A partnership's twelve
+    # figures (the side's eight, then its Nil counts: both members') in one list, added
+    # to in place; a player's twelve (the side's eight, his own Nil counts) gathered as
+    # rows and added up column by column at the end (``_added_up``).
+    pairs: dict[tuple[str, ...], list[int]] = {}
+    players: dict[str, list[Sequence[int]]] = {}
+    for row in conn.execute(f"SELECT member1, member2, {_SUMS} FROM game_sides"
+                            f" WHERE {where} GROUP BY member1, member2", params):
+        member1, member2 = row[0], row[1]
+        figures = row[2:10]
+        own1, own2 = row[10:14], row[14:18]
+        both = pair_keys.get((member1, member2)) or pair(member1, member2)
+        summed = pairs.get(both)
+        if summed is None:
+            pairs[both] = [*figures, own1[0] + own2[0], own1[1] + own2[1],
+                           own1[2] + own2[2], own1[3] + own2[3]]
+        else:  # one partnership written two ways (names in another case)
+            for i, value in enumerate(figures + own1):
+                summed[i] += value
+            for i, value in enumerate(own2, 8):
+                summed[i] += value
+        k = keys.get(member1) or key(member1)
+        rows = players.get(k)
+        if rows is None:
+            rows = players[k] = []
+        rows.append(figures + own1)
         if member2 is not None:
-            players.setdefault(key(member2), []).append(figures)
-    # Each Nil once, for its bidder and for the partnership: one join, both groupings.
-    nil_sums = ("sum(n.blind = 0), sum(n.blind = 0 AND n.made), sum(n.blind),"
-                " sum(n.blind AND n.made)")
-    player_nils: dict[str, list[list[int]]] = {}
-    pair_nils: dict[tuple[str, ...], list[list[int]]] = {}
-    for member1, member2, player, *nils in conn.execute(
-            f"SELECT gs.member1, gs.member2, n.player, {nil_sums} FROM nil_bids n"
-            " JOIN game_sides gs ON gs.game_id = n.game_id AND gs.side = n.side"
-            f" WHERE {finished} GROUP BY gs.member1, gs.member2, n.player", params):
-        player_nils.setdefault(key(player), []).append(nils)
-        pair_nils.setdefault(pair(member1, member2), []).append(nils)
-    return ([_row(k, (k,), sums) for k, sums in _joined(players, player_nils)],
-            [_row("", k, sums) for k, sums in _joined(pairs, pair_nils)])
+            k = keys.get(member2) or key(member2)
+            rows = players.get(k)
+            if rows is None:
+                rows = players[k] = []
+            rows.append(figures + own2)
+    return ([_row(k, (k,), _added_up(rows)) for k, rows in players.items()],
+            [_row("", k, sums) for k, sums in pairs.items()])
 
 
-def _summed(groups: dict) -> dict:
-    """Each key's rows of figures added up column by column (one row: itself)."""
-    return {key: rows[0] if len(rows) == 1 else [sum(column) for column in zip(*rows)]
-            for key, rows in groups.items()}
-
-
-def _joined(figures: dict, nils: dict) -> Iterable[tuple[object, tuple[int, ...]]]:
-    """Each key's eight figures and four Nil counts summed (zeros for what it lacks), the
-    keys with figures first."""
-    figures, nils = _summed(figures), _summed(nils)
-    no_figures, no_nils = (0,) * 8, (0,) * 4
-    for key, sums in figures.items():
-        yield key, (*sums, *nils.get(key, no_nils))
-    for key, counts in nils.items():
-        if key not in figures:  # a Nil of a name no finished side has (rows hand-written)
-            yield key, (*no_figures, *counts)
+def _added_up(rows: list[Sequence[int]]) -> Sequence[int]:
+    """Rows of figures added up column by column (one row: itself)."""
+    return rows[0] if len(rows) == 1 else [sum(column) for column in zip(*rows)]
 
 
 # -- the games to rate ---------------------------------------------------------------------------
@@ -131,7 +138,9 @@ def rated_games(conn: sqlite3.Connection, season: str | None,
     count = conn.execute(f"SELECT count(*) FROM games g WHERE {where}", params).fetchone()[0]
     games: list[RatedGame] = []
     append = games.append
-    pair = _PairKeys().pair
+    names = _PairKeys()
+    pairs, pair = names.pairs, names.pair
+    game = tuple.__new__  # RatedGame's own __new__ without its Python-level call
     previous = None
     for date, table, game_id, won_first, w1, w2, l1, l2 in conn.execute(
             "SELECT g.date, g.table_name, g.game_id, w.side < l.side, w.member1, w.member2,"
@@ -142,10 +151,11 @@ def rated_games(conn: sqlite3.Connection, season: str | None,
         if game_id == previous:  # two winning or two losing sides
             return _rated_games_any_shape(conn, where, params)
         previous = game_id
-        won, lost = pair(w1, w2), pair(l1, l2)
+        won = pairs.get((w1, w2)) or pair(w1, w2)
+        lost = pairs.get((l1, l2)) or pair(l1, l2)
         order = (date is None, date or "", table or "", game_id)
-        append(RatedGame(order, (won, lost), 0) if won_first
-               else RatedGame(order, (lost, won), 1))
+        append(game(RatedGame, (order, (won, lost), 0)) if won_first
+               else game(RatedGame, (order, (lost, won), 1)))
     if len(games) != count:  # a game with no winner, or no loser
         return _rated_games_any_shape(conn, where, params)
     return games

@@ -9,8 +9,8 @@
  * full audit, which names what is wrong.
  *
  * It holds no rule table of its own: configure() is given the card and seat names and the
- * tables of the rules core (clean_tricks.BEATS, LED_MASK, ORDER, cards.SPADES_MASK), as the
- * Python loop uses them. The loop repeats play_tricks4's (the spade lead test and the
+ * tables of the rules core (clean_tricks.BEATS, LED_MASK, ORDER, cards.SPADES_MASK and
+ * NON_SPADES_MASK), as the Python loop uses them. The loop repeats play_tricks4's (the spade lead test and the
  * exclusive-or bookkeeping); tests/unit/test_plain_play.py compares the two on random
  * hands and on every kind of damaged one.
  */
@@ -44,8 +44,6 @@ static inline int seat_id(PyObject *o) {
         return -1;
     return seat_of[((const unsigned char *)PyUnicode_DATA(o))[0] & 127];
 }
-
-static PyObject *s_leader, *s_cards; /* the interned keys of a trick */
 
 PyDoc_STRVAR(configure_doc,
 "configure(card_ids, seat_ids, beats, led_mask, order, spades_mask, non_spades_mask)\n\n"
@@ -157,14 +155,16 @@ PyDoc_STRVAR(play_doc,
 "names}, played cleanly, the first led by seat number first. None for anything else.");
 
 static PyObject *play(PyObject *self, PyObject *args) {
-    PyObject *deal, *tricks;
-    int turn;
-    if (!PyArg_ParseTuple(args, "OOi", &deal, &tricks, &turn))
+    PyObject *deal, *tricks, *first;
+    if (!PyArg_ParseTuple(args, "OOO", &deal, &tricks, &first))
         return NULL;
     if (!configured) {
         PyErr_SetString(PyExc_RuntimeError, "play: configure() first");
         return NULL;
     }
+    /* first: an int 0-3 (anything else has no seat to lead: None, as in Python). */
+    int overflow;
+    long turn = PyLong_Check(first) ? PyLong_AsLongAndOverflow(first, &overflow) : -1;
     if (turn < 0 || turn > 3 || !PyDict_CheckExact(deal) || PyDict_GET_SIZE(deal) != 4 ||
         !PyList_CheckExact(tricks) || PyList_GET_SIZE(tricks) != 13)
         Py_RETURN_NONE;
@@ -188,13 +188,20 @@ static PyObject *play(PyObject *self, PyObject *args) {
         PyObject *trick = PyList_GET_ITEM(tricks, t);
         if (!PyDict_CheckExact(trick) || PyDict_GET_SIZE(trick) != 2)
             Py_RETURN_NONE;
-        PyObject *lt = PyDict_GetItemWithError(trick, s_leader);
-        PyObject *cl = lt ? PyDict_GetItemWithError(trick, s_cards) : NULL;
-        if (!cl) {
-            if (PyErr_Occurred())
-                return NULL;
-            Py_RETURN_NONE;
+        /* Its two entries walked, not looked up: a lookup may call a key's __eq__ (Python
+         * code, which could change the lists under us); nothing here runs Python code. */
+        PyObject *lt = NULL, *cl = NULL;
+        Py_ssize_t at = 0;
+        while (PyDict_Next(trick, &at, &k, &v)) {
+            if (!PyUnicode_CheckExact(k))
+                Py_RETURN_NONE;
+            if (PyUnicode_CompareWithASCIIString(k, "leader") == 0)
+                lt = v;
+            else if (PyUnicode_CompareWithASCIIString(k, "cards") == 0)
+                cl = v;
         }
+        if (!lt || !cl)
+            Py_RETURN_NONE;
         int leader = seat_id(lt);
         if (leader < 0 || !PyList_CheckExact(cl) || PyList_GET_SIZE(cl) != 4)
             Py_RETURN_NONE;
@@ -207,7 +214,7 @@ static PyObject *play(PyObject *self, PyObject *args) {
             clean = 0;
         u64 h = hold[seat[0]], b = 1ULL << c[0];
         hold[seat[0]] = h ^ b;
-        if (c[0] >= 39 && !(played & spades_mask) && (h & non_spades_mask))
+        if ((b & spades_mask) && !(played & spades_mask) && (h & non_spades_mask))
             clean = 0;
         u64 led = led_mask[c[0]], trick_bits = b;
         for (int i = 1; i < 4; i++) {
@@ -266,10 +273,6 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__plain_play(void) {
-    s_leader = PyUnicode_InternFromString("leader");
-    s_cards = PyUnicode_InternFromString("cards");
-    if (!s_leader || !s_cards)
-        return NULL;
     for (int i = 0; i < 14; i++)
         if (!(int_of[i] = PyLong_FromLong(i)))
             return NULL;

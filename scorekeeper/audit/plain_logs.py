@@ -8,8 +8,8 @@ with the deal, the four bids in turn (no Blind Nil), all 13 tricks of four cards
 else but ``tricks_won``, ``recorded`` and ``notes``. It reads the deal and the tricks straight
 from the parsed JSON and checks the play (``plain_play``: the rules core's own loop,
 ``bitplay.clean_tricks.play_tricks4``, the one ``check_play`` uses, or its compiled twin),
-scores the game with the core's ``score_game``, and writes the file's part of the document with the same writer as the
-full audit (``audit/json_writer.py``).
+scores the game with the core's ``score_game``, and writes the file's part of the document
+with the same writer as the full audit (``audit/json_writer.py``).
 
 It gives up (returns None) at the first thing that is not plain or not clean: a hand of
 another shape, any problem of the play, bids out of turn, tricks agreed that differ from the

@@ -46,8 +46,11 @@ def both(deal: Any, tricks: Any, first: int) -> Any:
     return expected
 
 
-def test_the_check_in_use_is_the_compiled_one_where_it_was_built():
-    assert plain_play.play_plain is (COMPILED or play_plain_py)
+def test_the_compiled_check_can_be_left_unused(monkeypatch):
+    monkeypatch.setenv(plain_play.DISABLE_ENV, "1")
+    assert plain_play._configured() is None
+    monkeypatch.delenv(plain_play.DISABLE_ENV)
+    assert plain_play._configured() is COMPILED
 
 
 def test_clean_hands_give_the_plays_counts_and_winners():
@@ -306,7 +309,105 @@ def test_the_bulk_audit_writes_the_same_document_with_either(tmp_path, monkeypat
         path = tmp_path / f"game-{i}.json"
         path.write_text(json.dumps(log), encoding="utf-8")
         paths.append(str(path))
+    answers: list[bool] = []
+
+    def counted(check):
+        def play(*args):
+            played = check(*args)
+            answers.append(played is not None)
+            return played
+        return play
+
+    monkeypatch.setattr(plain_logs, "play_plain", counted(plain_play.play_plain))
     compiled = audit_json(paths, workers=1).text
-    monkeypatch.setattr(plain_logs, "play_plain", play_plain_py)
+    first = answers[:]
+    answers.clear()
+    monkeypatch.setattr(plain_logs, "play_plain", counted(play_plain_py))
     assert audit_json(paths, workers=1).text == compiled
+    assert answers == first
+    assert False in first and first.count(True) >= 20  # the clean hands were swept
     assert '"findings": []' not in compiled  # the damaged logs were audited in full
+
+
+@pytest.mark.parametrize("where", ["deal", "trick card", "leader", "deal key"])
+@pytest.mark.parametrize("shift", [0x80, 0x100])
+def test_a_name_equal_to_another_modulo_128_is_not_that_name(where, shift):
+    """A name replaced in place by a text whose characters equal it modulo 128 or 256 (the
+    compiled check reads ASCII texts only: such a name is not a card's or a seat's)."""
+    hand = clean_hand(random.Random(3))
+
+    def twin(s: str) -> str:
+        return chr(ord(s[0]) + shift) + s[1:]
+
+    if where == "deal":
+        hand["deal"]["S"][4] = twin(hand["deal"]["S"][4])
+    elif where == "trick card":
+        hand["tricks"][2]["cards"][1] = twin(hand["tricks"][2]["cards"][1])
+    elif where == "leader":
+        hand["tricks"][2]["leader"] = twin(hand["tricks"][2]["leader"])
+    else:
+        hand["deal"] = {(twin(k) if k == "W" else k): v for k, v in hand["deal"].items()}
+    assert both(hand["deal"], hand["tricks"], first_of(hand)) is None
+
+
+NAMES = [r + s for s in "CDHS" for r in "23456789TJQKA"]
+
+
+def _played_out(deal: dict[str, list[str]], first_lead: str) -> list[dict[str, Any]]:
+    """Tricks from ``deal`` (North leads ``first_lead``), then each seat's lowest legal card
+    (no spade led before spades are broken unless the leader holds only spades); winners by
+    the rules core's BEATS."""
+    from scorekeeper.rules.bitplay.clean_tricks import BEATS
+
+    hold = {s: sorted(NAMES.index(c) for c in cards) for s, cards in deal.items()}
+    order, tricks, leader, broken = "NESW", [], "N", False
+    for t in range(13):
+        seats = [order[(order.index(leader) + i) % 4] for i in range(4)]
+        if t == 0:
+            lead = NAMES.index(first_lead)
+        else:
+            own = hold[leader]
+            lead = own[0] if broken else ([c for c in own if c < 39] or own)[0]
+        cards = [lead]
+        for s in seats[1:]:
+            cards.append(([c for c in hold[s] if c // 13 == lead // 13] or hold[s])[0])
+        for s, c in zip(seats, cards):
+            hold[s].remove(c)
+        broken = broken or any(c >= 39 for c in cards)
+        best, win = cards[0], 0
+        for i in range(1, 4):
+            if BEATS[best][cards[i]]:
+                best, win = cards[i], i
+        tricks.append({"leader": leader, "cards": [NAMES[c] for c in cards]})
+        leader = seats[win]
+    return tricks
+
+
+def test_the_lowest_spade_led_early_is_refused_unless_the_leader_holds_only_spades():
+    deal = {"N": ["2S"] + [r + "H" for r in "3456789TJQKA"],
+            "E": ["2H"] + [r + "C" for r in "3456789TJQKA"],
+            "S": [r + "D" for r in "23456789TJQKA"],
+            "W": ["2C"] + [r + "S" for r in "3456789TJQKA"]}
+    assert both(deal, _played_out(deal, "2S"), int(Seat.N)) is None
+    deal["N"], deal["W"] = ["2S"] + deal["W"][1:], ["2C"] + deal["N"][1:]  # North: only spades
+    assert both(deal, _played_out(deal, "2S"), int(Seat.N)) is not None
+
+
+@needs_compiled
+def test_a_key_that_runs_code_when_compared_is_refused_without_running_it():
+    """A trick's key whose ``__eq__`` empties the tricks (no JSON makes one): a lookup by
+    key would run it while the check reads the list it empties. The compiled check walks a
+    trick's two entries instead, runs no Python code, and takes no subclass of str."""
+    hand = clean_hand(random.Random(4))
+    tricks = hand["tricks"]
+
+    class Clearing(str):
+        def __eq__(self, other):
+            tricks.clear()
+            return str.__eq__(self, other)
+
+        __hash__ = str.__hash__
+
+    tricks[3] = {Clearing("leader"): tricks[3]["leader"], "cards": tricks[3]["cards"]}
+    assert COMPILED(hand["deal"], tricks, first_of(hand)) is None
+    assert len(tricks) == 13

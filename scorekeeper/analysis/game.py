@@ -27,7 +27,7 @@ from ..rules.bitplay.quick_replay import replay_quick
 from ..rules.replay import Finding, HandReplay
 from ..rules.bidding import blind_bid_allowed
 from ..rules.scoring import (Bid, GameScore, HandInput, SideTotals, behind_by, blind_nil_allowed,
-                             blind_number_counts, initial_totals, score_game)
+                             GameScoring, blind_number_counts, initial_totals, score_game)
 from ..rules.settings import (DEFAULT_RULES, RuleSet, contradictions, not_for_variant,
                               rules_with_preset)
 from ..rules.seats import Seat, Variant
@@ -119,6 +119,9 @@ class GameAnalysis:
 
     ruled_tricks: tuple[Mapping[Seat, int] | None, ...] = ()
     """Each hand's tricks per seat as ruled (None, or no entry: as played)."""
+    scoring: GameScoring | None = field(default=None, repr=False, compare=False)
+    """The game as played, scored up to its last hand: ``analyse_game`` goes on from it when
+    hands are added (None: not kept)."""
 
     @property
     def as_played(self) -> GameScore:
@@ -145,19 +148,27 @@ def analyse_game(log: GameLog, previous: GameAnalysis | None = None) -> GameAnal
     ``previous``: the analysis of an earlier version of the same game (the app's, before a
     hand was added or corrected). A hand's replay depends only on the hand and the rules, so
     the replays of hands that are the very same (immutable) objects under the same rules are
-    reused; the game is still scored from the first hand.
+    reused. When the log is ``previous``'s with hands added (its hands the very same objects,
+    the same scores carried in), the game is scored on from ``previous``'s last hand, not
+    from the first (the same score: ``tests/unit/test_analysis_scored_on.py``).
     """
     variant = Variant(log.variant)
     rules = ruleset_of(log)
+    initial = initial_totals(log.initial, variant)
     reuse: dict[int, HandReplay] = {}
+    scored_on: GameScoring | None = None
     if previous is not None and previous.rules == rules and previous.variant is variant:
         old_hands = getattr(previous.log, "hands", ())
         reuse = {id(h): r for h, r in zip(old_hands, previous.replays)}
+        if (previous.scoring is not None and previous.initial == initial
+                and len(old_hands) <= len(log.hands)
+                and all(a is b for a, b in zip(old_hands, log.hands))):
+            scored_on = previous.scoring
     replays = [reuse.get(id(h)) for h in log.hands]
     records = [r.record if r is not None else hand_record(variant, h)
                for h, r in zip(log.hands, replays)]
-    return analyse_records(log, variant, rules, records, initial_totals(log.initial, variant),
-                           [h.recorded for h in log.hands], replays)
+    return analyse_records(log, variant, rules, records, initial,
+                           [h.recorded for h in log.hands], replays, scored_on)
 
 
 def analyse_fast(fast: FastLog) -> GameAnalysis:
@@ -199,12 +210,15 @@ def analyse_text(path: str | os.PathLike[str], text: str, data: object = None,
 def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,
                     records: Sequence[HandRecord], initial: Mapping[str, SideTotals],
                     recorded: Sequence[Mapping[str, int] | None],
-                    replays: Sequence[HandReplay | None] | None = None) -> GameAnalysis:
+                    replays: Sequence[HandReplay | None] | None = None,
+                    scored_on: GameScoring | None = None) -> GameAnalysis:
     """The analysis of a game given as the core's records: replay every hand, score the game
     from the play, and collect every finding (the hands' and the game's), never stopping
     early. ``initial``: every side's score and bags carried in; ``recorded``: each hand's
     written running scores (or None); ``replays``: replays already made of some of the
-    records under these rules (None where a hand must be replayed)."""
+    records under these rules (None where a hand must be replayed); ``scored_on``: the game
+    scored as played up to some hand, under these rules from these scores carried in, the
+    records up to it the same (the rest are scored on from it)."""
     if replays is None:
         replays = [replay_quick(r, rules) for r in records]
     else:
@@ -212,7 +226,10 @@ def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,
                    for r, done in zip(records, replays)]
     inputs = [HandInput(r.record.dealer, r.record.bids, r.tricks_won,
                         time_called=r.record.time_called) for r in replays]
-    played = score_game(variant, inputs, rules, initial)
+    scoring = GameScoring(variant, rules, initial) if scored_on is None else scored_on.copy()
+    for h in inputs[len(scoring.hands):]:
+        scoring.add(h)
+    played = scoring.result()
     score, played_apart, ruled_tricks = played, None, ()
     if any(r.record.rulings for r in replays):  # the referee ruled: the game is scored so
         ruled = [ruled_input(r, r.record.rulings, rules) for r in replays]
@@ -222,7 +239,7 @@ def analyse_records(log: LogLike, variant: Variant, rules: RuleSet,
                              for i, r in zip(ruled, replays))
     analysis = GameAnalysis(log, variant, rules, replays, score, initial=dict(initial),
                             recorded=tuple(recorded), played_score=played_apart,
-                            ruled_tricks=ruled_tricks)
+                            ruled_tricks=ruled_tricks, scoring=scoring)
     for i, r in enumerate(replays, start=1):
         if r.findings:
             analysis.findings.extend(HandFinding(i, f) for f in r.findings)

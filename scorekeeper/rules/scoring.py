@@ -294,19 +294,48 @@ def score_game(
 ) -> GameScore:
     """Score a whole game hand by hand. Hands after the game was won are still scored (so a
     referee sees them), and ``won_at_hand`` says where the game really ended."""
-    sides = variant.sides
-    totals = initial_totals(initial, variant)
-    scored = []
-    winner = None
-    won_at = None
-    # Below the target (and without a mercy rule) no side has won and none is tied at the
-    # target: the common case skips both questions (scoring a season asks it every hand).
-    target = rules.target_score if rules.mercy_score is None else None
-    ends = _GameEnds(sides, rules) if _GameEnds.needed(rules) else None
-    h = None
-    for i, h in enumerate(hands, start=1):
-        if ends is None and h.time_called:  # no other rule of _GameEnds is in force
-            ends = _GameEnds(sides, rules)
+    scoring = GameScoring(variant, rules, initial)
+    for h in hands:
+        scoring.add(h)
+    return scoring.result()
+
+
+class GameScoring:
+    """A game scored so far: ``score_game`` adds every hand to one. A caller that keeps it
+    (the app, after each confirmed hand) adds the next hand to a ``copy()`` instead of
+    scoring the game again from the first hand; the result is the same."""
+
+    def __init__(self, variant: Variant, rules: RuleSet = DEFAULT_RULES,
+                 initial: Mapping[str, SideTotals] | None = None) -> None:
+        self.variant, self.rules = variant, rules
+        self.totals = initial_totals(initial, variant)
+        self.hands: list[ScoredHand] = []
+        self.winner: str | None = None
+        self.won_at: int | None = None
+        self.last_dealer: Seat | None = None
+        # Below the target (and without a mercy rule) no side has won and none is tied at
+        # the target: the common case skips both questions (scoring a season asks it every
+        # hand).
+        self._target = rules.target_score if rules.mercy_score is None else None
+        self._ends = _GameEnds(variant.sides, rules) if _GameEnds.needed(rules) else None
+
+    def copy(self) -> GameScoring:
+        """The game so far, to go on from without changing this one."""
+        other = object.__new__(GameScoring)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        if self._ends is not None:
+            other._ends = self._ends.copy()
+        return other
+
+    def add(self, h: HandInput) -> ScoredHand:
+        """Score the next hand."""
+        variant, rules, sides = self.variant, self.rules, self.variant.sides
+        totals = self.totals
+        i = len(self.hands) + 1
+        if self._ends is None and h.time_called:  # no other rule of _GameEnds is in force
+            self._ends = _GameEnds(sides, rules)
+        ends = self._ends
         bids = h.bids
         if rules.blind_bid_min is not None and any(b.blind and b.tricks for b in bids):
             # A blind number is doubled only when the side trailed enough before the hand;
@@ -318,7 +347,7 @@ def score_game(
         points = score_hand(variant, bids, h.tricks_won, rules, h.set_sides,
                             h.credited_sides)
         results = {side: apply_hand(totals[side], points[side], rules) for side in sides}
-        totals = {side: SideTotals(r.score, r.bags) for side, r in results.items()}
+        totals = self.totals = {side: SideTotals(r.score, r.bags) for side, r in results.items()}
         events = [f"{s} set by a revoke penalty" for s in sorted(h.set_sides)]
         events += [f"{s} credited its contract by a revoke penalty"
                    for s in sorted(h.credited_sides)]
@@ -326,23 +355,30 @@ def score_game(
         ended = None if ends is None else ends.after_hand(i, h, results, totals, events)
         if ended is not None:
             hand_winner, tied = ended
-        elif target is not None and max(r.score for r in results.values()) < target:
+        elif self._target is not None and max(r.score for r in results.values()) < self._target:
             hand_winner = None
             tied = False
         else:
             hand_winner = game_winner({s: t.score for s, t in totals.items()}, rules)
             tied = tied_at_target({s: t.score for s, t in totals.items()}, rules)
-        if hand_winner is None and ends is not None and winner is None:
+        if hand_winner is None and ends is not None and self.winner is None:
             hand_winner = ends.at_hand_limit(i, totals, events, h.time_called)
-        if hand_winner and winner is None:
-            winner, won_at = hand_winner, i
+        if hand_winner and self.winner is None:
+            self.winner, self.won_at = hand_winner, i
             events.append(f"{hand_winner} win{'s' if len(hand_winner) == 1 else ''}"
                           f" {' to '.join(str(totals[s].score) for s in _winner_first(variant, hand_winner))}")
-        elif winner is None and tied:
+        elif self.winner is None and tied:
             events.append("tied at the target: another hand is played")
-        scored.append(ScoredHand(i, h.dealer, results, hand_winner, tuple(events)))
-    next_dealer = None if winner is not None or h is None else variant.next_dealer(h.dealer)
-    return GameScore(tuple(scored), totals, winner, won_at, next_dealer)
+        scored = ScoredHand(i, h.dealer, results, hand_winner, tuple(events))
+        self.hands.append(scored)
+        self.last_dealer = h.dealer
+        return scored
+
+    def result(self) -> GameScore:
+        last = self.last_dealer
+        next_dealer = None if self.winner is not None or last is None \
+            else self.variant.next_dealer(last)
+        return GameScore(tuple(self.hands), self.totals, self.winner, self.won_at, next_dealer)
 
 
 class _GameEnds:
@@ -364,6 +400,13 @@ class _GameEnds:
         self.sets = {s: 0 for s in sides}
         self.time_called_at: int | None = None
         """The hand during which time was called (the first, should a log call it twice)."""
+
+    def copy(self) -> _GameEnds:
+        other = object.__new__(_GameEnds)
+        other.__dict__.update(self.__dict__)
+        other.revokes, other.sets_in_row, other.sets = (
+            dict(self.revokes), dict(self.sets_in_row), dict(self.sets))
+        return other
 
     def after_hand(self, number: int, h: HandInput, results: Mapping[str, SideHandResult],
                    totals: Mapping[str, SideTotals], events: list[str]

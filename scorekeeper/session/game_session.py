@@ -4,7 +4,8 @@ A ``GameSession`` holds the ``GameLog`` of the confirmed hands and the hand in p
 bids entered so far, then the tricks each seat won). Every action follows the pattern
 ``verify_x`` (raise a typed ``SessionError`` saying what is wrong), ``can_x`` (the same as a
 bool) and ``x`` (do it and return a small frozen record of what happened). Scores are never
-kept here: after every change the log is re-scored with ``analyse_game``.
+kept here: after every change the log is re-scored with ``analyse_game``; the report (the
+sheet) is made again from the first hand that changed (``sheet_report.py``).
 
 A hand may instead be entered card by card (referee mode): ``card_by_card()`` hands the bids
 so far to a ``RefereeHand``, which the referee screen drives; ``confirm_played_hand()`` then
@@ -55,13 +56,14 @@ from .events import (
 from .card_by_card import CardByCardMixin, next_drawer, next_exchange
 from .changes import ChangesMixin
 from .rulings import RulingsMixin, ruled_by
+from .sheet_report import report_after
 from .time_call import TimeCallMixin
 from .typed import bid_text, bid_typed, parse_bid, parse_tricks
 from .new_game import EXTENSION, new_game_log, verify_setup
 from ..rules.bidding import bid_refusal, blind_bid_allowed
 from ..rules.scoring import Bid, SideTotals, blind_nil_allowed, initial_totals, tied_at_target
 from ..rules.settings import RuleSet
-from ..analysis.score_sheet import score_report, side_label
+from ..analysis.score_sheet import side_label
 from ..rules.seats import Seat, Variant
 
 if TYPE_CHECKING:
@@ -81,6 +83,10 @@ class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin, TimeCallMixin):
     def __init__(self, log: GameLog, draft: Mapping[str, Any] | None = None, *,
                  clock: Callable[[], str] = _now) -> None:
         self._clock = clock
+        self._report: dict[str, Any] | None = None
+        # An earlier analysis and its report: the next report takes the rows of the hands
+        # that did not change from it (sheet_report.py).
+        self._report_base: tuple[GameAnalysis | None, dict[str, Any] | None] = (None, None)
         self._set_log(log)
         self._bids: list[tuple[Seat, int, bool]] = []
         self._tricks: list[tuple[Seat, int]] = []
@@ -99,9 +105,11 @@ class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin, TimeCallMixin):
     def _set_log(self, log: GameLog) -> None:
         # The hands kept from the previous log are the same objects: their replays are reused.
         previous = getattr(self, "_analysis", None)
+        if self._report is not None:
+            self._report_base = (previous, self._report)
         self._log = log
         self._analysis = analyse_game(log, previous)
-        self._report: dict[str, Any] | None = None
+        self._report = None
 
     # --- state --------------------------------------------------------------------------
 
@@ -227,7 +235,9 @@ class GameSession(ChangesMixin, CardByCardMixin, RulingsMixin, TimeCallMixin):
     def report(self) -> dict[str, Any]:
         """The score sheet as ``scorekeeper score --format json`` gives it (rows with parts)."""
         if self._report is None:
-            self._report = score_report(self._analysis)
+            before, report = self._report_base
+            self._report = report_after(before, report, self._analysis)
+            self._report_base = (None, None)  # this one is the next one's base
         return self._report
 
     def result_text(self) -> str:

@@ -30,10 +30,12 @@ def stored_text(log: GameLog) -> str:
     A log that cannot be written out raises ``store.StorageError``: one whose ``x-``
     field nests lists or objects deeper than pydantic serialises (it stops at a depth
     limit with a ValueError) or than Python recurses."""
-    from ...logs.files import log_to_data
+    from ...logs.compact_text import compact_log_text
 
     try:
-        return json.dumps(log_to_data(log), ensure_ascii=False, separators=(",", ":"))
+        # Each hand's text is kept: the app's save after a confirmed hand writes out only
+        # the new hand (byte for byte the same text, tests/unit/test_compact_text.py).
+        return compact_log_text(log)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, RecursionError) or "depth" in str(exc):
             raise StorageError(f"a value in it is nested too deeply to be stored ({exc})"

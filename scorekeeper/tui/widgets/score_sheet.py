@@ -226,9 +226,14 @@ class ScoreSheet(RowRenderCache):
     def show_hands(self, hands: Sequence[dict[str, Any]]) -> None:
         """Show the report's hands; rows that did not change are kept."""
         keep = 0
+        shown = self._shown
+        rows = self.row_count
         for keep, hand in enumerate(hands):
-            key = str(hand["number"])
-            if keep >= self.row_count or self._shown.get(key) != hand:
+            if keep >= rows:
+                break
+            # The session hands down the same row objects for hands that did not change.
+            was = shown.get(str(hand["number"]))
+            if was is not hand and was != hand:
                 break
         else:
             keep = len(hands)

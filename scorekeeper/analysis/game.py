@@ -160,8 +160,10 @@ def analyse_game(log: GameLog, previous: GameAnalysis | None = None) -> GameAnal
     if previous is not None and previous.rules == rules and previous.variant is variant:
         old_hands = getattr(previous.log, "hands", ())
         reuse = {id(h): r for h, r in zip(old_hands, previous.replays)}
+        # Scored on only from a scoring of exactly those hands (an analysis read the fast
+        # way, ``analyse_text``, has no hands to compare: scored from the first).
         if (previous.scoring is not None and previous.initial == initial
-                and len(old_hands) <= len(log.hands)
+                and len(previous.scoring.hands) == len(old_hands) <= len(log.hands)
                 and all(a is b for a, b in zip(old_hands, log.hands))):
             scored_on = previous.scoring
     replays = [reuse.get(id(h)) for h in log.hands]

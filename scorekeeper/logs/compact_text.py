@@ -8,7 +8,8 @@ one hand takes 0.05 ms.
 
 Why keeping a hand's text is safe: log objects are frozen (``models.LogModel``), so a hand's
 text depends only on the hand object itself, and a hand is known by its identity for as long
-as it lives (a weak reference drops the text with the hand). A changed hand (a correction,
+as it lives (a weak reference drops the text with the hand). Frozen is shallow (a hand's lists
+and dicts could be changed in place): no code changes them, as ``models.LogModel`` says. A changed hand (a correction,
 time called) is a new object, written out afresh. With compact separators, the text of an
 object or array is its members' texts joined by commas, which is how the log's text is put
 together here from its head (every other field) and its hands.

@@ -84,7 +84,12 @@ Day = Annotated[str, StringConstraints(pattern=DATE_PATTERN), AfterValidator(_re
 
 
 class LogModel(BaseModel):
-    """Base of every log object: unknown fields are refused, values are immutable."""
+    """Base of every log object: unknown fields are refused, values are immutable.
+
+    Frozen is shallow: a field's list or dict (a hand's bids, deal, ``x-`` values) could be
+    changed in place, and must never be. A changed log is a new object (``model_copy``):
+    ``compact_text`` keeps each hand's stored text by the hand object, and the analysis
+    reuses a hand's replay by it."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

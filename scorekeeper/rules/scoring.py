@@ -378,7 +378,9 @@ class GameScoring:
         last = self.last_dealer
         next_dealer = None if self.winner is not None or last is None \
             else self.variant.next_dealer(last)
-        return GameScore(tuple(self.hands), self.totals, self.winner, self.won_at, next_dealer)
+        # A dict of its own: a scoring kept to go on from never shares its totals.
+        return GameScore(tuple(self.hands), dict(self.totals), self.winner, self.won_at,
+                         next_dealer)
 
 
 class _GameEnds:

@@ -105,3 +105,20 @@ def test_game_scoring_copies_go_their_own_way():
                                     RuleSet(target_score=10**6, set_limit_in_row=3))
     assert b.result() == scoring.result() == score_game(
         Variant.PARTNERSHIP, inputs[:4], RuleSet(target_score=10**6, set_limit_in_row=3))
+
+
+def test_an_analysis_read_the_fast_way_is_not_scored_on():
+    """An analysis of a file's text (``analyse_text``, the fast reader: no hands to compare)
+    as ``previous``, even of another game under the same rules: the game is scored from the
+    first hand, not on from its scoring."""
+    import json
+
+    from scorekeeper.analysis.game import analyse_text
+
+    rules = RuleSet(target_score=10**6)
+    other = random_game_log(random.Random(1), Variant.PARTNERSHIP, max_hands=5, rules=rules)
+    fast = analyse_text("other.json", json.dumps(other))
+    assert not hasattr(fast.log, "hands") and len(fast.score.hands) == 5  # the fast way
+    log = GameLog.model_validate(random_game_log(random.Random(2), Variant.PARTNERSHIP,
+                                                 max_hands=8, rules=rules))
+    same(analyse_game(log, fast), analyse_game(log))

@@ -28,13 +28,14 @@ from ...rules.scoring import initial_totals
 from ...logs.files import dump_log
 from ...rules.seats import Seat, Variant
 from ...session.game_session import (
-    ChangeEffect, GameSession, HandConfirmed, SessionError, bid_text, bid_typed, parse_bid,
+    GameSession, HandConfirmed, SessionError, bid_text, bid_typed, parse_bid,
     parse_tricks,
 )
 from ..exporting import default_file_name
 from ..messages import BidTyped, ConfirmPressed, HandPicked, TricksTyped
 from ..widgets.bid_entry import BidEntry, EntryPanel, SeatCell
 from ..widgets.footer import KeysFooter
+from ..undo_flow import ask_then_undo, finished_question
 from ..widgets.modals import ConfirmModal, CorrectionModal, GameOverModal, SeatValues
 from ..widgets.score_sheet import ScoreBoard, ScoreSheet, SideView, side_style
 from ..widgets.tricks_entry import TricksEntry
@@ -341,40 +342,18 @@ class GameScreen(FocusWithoutRepaint):
 
     def action_undo(self) -> None:
         s = self.session
-        try:
-            effect = s.undo_effect()
-        except SessionError as exc:
-            self._tell(str(exc))
-            return
-        if effect.result_before is None:
-            self._undo()
-            return
-        # A finished game counts in the standings: changing it is asked first, never done
-        # by a stray ctrl+z (No is the default answer).
-        what = (f"Undo reopens hand {effect.reopens}" if effect.reopens is not None
-                else f"Undo takes back the last change ({effect.what})")
-        self.app.push_screen(
-            ConfirmModal(finished_question(effect, what, "Undo?"), "Undo (y)", "Keep it (n)",
-                         default=False),
-            lambda yes: self._undo() if yes else None)
 
-    def _undo(self) -> None:
-        s = self.session
-        try:
-            undone = s.undo(by=self.app.by)
-        except SessionError as exc:  # the game changed since the question was asked
-            self.app.notify(str(exc), severity="warning")
-            return
-        changed = undone.correction is not None
-        self._save(game=changed, by=self.app.by, why="undo" if changed else None)
-        self.refresh_view()
-        note = f"Undone: {undone.what}"
-        if changed:
-            note += f"; history revision {undone.correction.revision}"
-        if s.is_over:
-            self.app.notify(note, timeout=8)
-        else:
-            self._panel().show_message(note, error=False)
+        def saved(changed: bool) -> None:
+            self._save(game=changed, by=self.app.by, why="undo" if changed else None)
+            self.refresh_view()
+
+        def note(words: str) -> None:
+            if s.is_over:
+                self.app.notify(f"Undone: {words}", timeout=8)
+            else:
+                self._panel().show_message(f"Undone: {words}", error=False)
+
+        ask_then_undo(self, s, tell=self._tell, saved=saved, note=note)
 
     # --- corrections -------------------------------------------------------------------
 
@@ -552,21 +531,6 @@ class GameScreen(FocusWithoutRepaint):
 
     def action_home(self) -> None:
         self.app.pop_screen()
-
-
-def finished_question(effect: ChangeEffect, change: str, ask: str) -> str:
-    """The question before a finished game is changed: its result now, what the change
-    does, and what it does to the result (and so to the standings, which count finished
-    games only)."""
-    text = f"This game is finished ({effect.result_before}). {change}"
-    if effect.unfinishes:
-        text += (" and the game is no longer finished; the standings will not count it until"
-                 " it is finished again.")
-    elif effect.result_after != effect.result_before:
-        text += f": the result becomes {effect.result_after}."
-    else:
-        text += ": the game stays finished with the same result."
-    return f"{text} {ask} y/n"
 
 
 def _short_bid(bid: int, blind: bool) -> str:

@@ -21,9 +21,9 @@ from ...session.game_session import (
 )
 from ..messages import BidTyped, ConfirmPressed, TricksTyped
 from ..widgets.bid_entry import BidEntry, EntryPanel, SeatCell
-from ..widgets.modals import ConfirmModal
 from ..widgets.tricks_entry import TricksEntry
-from .game import _short_bid, finished_question
+from ..undo_flow import ask_then_undo
+from .game import _short_bid
 
 #: The switcher of the two entry panels.
 ENTRY = "#entry-panels"
@@ -157,35 +157,15 @@ class QuickEntryScreen(FocusWithoutRepaint):
         s = self.chosen_session
         if s is None:
             return
-        try:
-            effect = s.undo_effect()
-        except SessionError as exc:
-            self._tell(s, str(exc))
-            return
-        if effect.result_before is None:
-            self._undo(s)
-            return
-        what = (f"Undo reopens hand {effect.reopens}" if effect.reopens is not None
-                else f"Undo takes back the last change ({effect.what})")
-        self.app.push_screen(
-            ConfirmModal(f"{self.entry_name}: "
-                         + finished_question(effect, what, "Undo?"), "Undo (y)",
-                         "Keep it (n)", default=False),
-            lambda yes: self._undo(s) if yes else None)
 
-    def _undo(self, s: GameSession) -> None:
-        try:
-            undone = s.undo(by=self.app.by)
-        except SessionError as exc:  # the game changed since the question was asked
-            self.app.notify(str(exc), severity="warning")
-            return
-        changed = undone.correction is not None
-        self._save(s, game=changed, by=self.app.by, why="undo" if changed else None)
-        self._changed(game=changed)
-        note = f"{self.entry_name}, undone: {undone.what}"
-        if changed:
-            note += f"; history revision {undone.correction.revision}"
-        self._tell(s, note, error=False)
+        def saved(changed: bool) -> None:
+            self._save(s, game=changed, by=self.app.by, why="undo" if changed else None)
+            self._changed(game=changed)
+
+        ask_then_undo(self, s, tell=lambda text: self._tell(s, text), saved=saved,
+                      note=lambda words: self._tell(s, f"{self.entry_name}, undone: {words}",
+                                                    error=False),
+                      name=self.entry_name)
 
     def _tell(self, s: GameSession, text: str, *, error: bool = True) -> None:
         if s.is_over or s.phase == "card_by_card":

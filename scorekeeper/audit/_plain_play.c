@@ -45,6 +45,26 @@ static inline int seat_id(PyObject *o) {
     return seat_of[((const unsigned char *)PyUnicode_DATA(o))[0] & 127];
 }
 
+/* Each name of ``names`` (``length`` ASCII letters) and its number, 0 to ``most``, into
+ * ``table`` (indexed as card_id and seat_id read a name); -1 with ValueError for any other. */
+static int read_names(PyObject *names, Py_ssize_t length, long most, signed char *table,
+                      const char *what) {
+    Py_ssize_t pos = 0;
+    PyObject *k, *v;
+    while (PyDict_Next(names, &pos, &k, &v)) {
+        long n = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
+        if (!PyUnicode_CheckExact(k) || !PyUnicode_IS_COMPACT_ASCII(k) ||
+            PyUnicode_GET_LENGTH(k) != length || n < 0 || n > most) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "configure: %s", what);
+            return -1;
+        }
+        const unsigned char *s = (const unsigned char *)PyUnicode_DATA(k);
+        table[length == 2 ? s[0] << 7 | s[1] : s[0]] = (signed char)n;
+    }
+    return 0;
+}
+
 PyDoc_STRVAR(configure_doc,
 "configure(card_ids, seat_ids, beats, led_mask, order, spades_mask, non_spades_mask)\n\n"
 "The names and tables the check uses, from the rules core: card_ids maps each card's name\n"
@@ -75,32 +95,11 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     }
     memset(cards_new, -1, sizeof cards_new);
     memset(seats_new, -1, sizeof seats_new);
-    Py_ssize_t pos = 0;
-    PyObject *k, *v;
-    while (PyDict_Next(cards, &pos, &k, &v)) {
-        long c = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
-        if (!PyUnicode_CheckExact(k) || !PyUnicode_IS_COMPACT_ASCII(k) ||
-            PyUnicode_GET_LENGTH(k) != 2 || c < 0 || c > 51) {
-            PyErr_Clear();
-            PyErr_SetString(PyExc_ValueError, "configure: a card name is not two ASCII letters"
-                            " for a card 0-51");
-            return NULL;
-        }
-        const unsigned char *s = (const unsigned char *)PyUnicode_DATA(k);
-        cards_new[s[0] << 7 | s[1]] = (signed char)c;
-    }
-    pos = 0;
-    while (PyDict_Next(seats, &pos, &k, &v)) {
-        long c = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
-        if (!PyUnicode_CheckExact(k) || !PyUnicode_IS_COMPACT_ASCII(k) ||
-            PyUnicode_GET_LENGTH(k) != 1 || c < 0 || c > 3) {
-            PyErr_Clear();
-            PyErr_SetString(PyExc_ValueError, "configure: a seat name is not one ASCII letter"
-                            " for a seat 0-3");
-            return NULL;
-        }
-        seats_new[((const unsigned char *)PyUnicode_DATA(k))[0]] = (signed char)c;
-    }
+    if (read_names(cards, 2, 51, cards_new, "a card name is not two ASCII letters for a card"
+                   " 0-51") < 0 ||
+        read_names(seats, 1, 3, seats_new, "a seat name is not one ASCII letter for a seat 0-3")
+            < 0)
+        return NULL;
     for (int c = 0; c < 52; c++) {
         led_new[c] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(led, c));
         if (PyErr_Occurred())

@@ -12,14 +12,14 @@ many files for the table.
 
 from __future__ import annotations
 
-import gc
 import json
 import marshal
 import os
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from stat import S_ISREG
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..analysis.cycle_collector import paused_cycle_collector
 
 if TYPE_CHECKING:
     from .engine import GameAudit
@@ -27,25 +27,6 @@ if TYPE_CHECKING:
 # Not imported here: ``logs.json_text`` (the careful reading, for the files the quick one
 # cannot vouch for) and ``engine`` (the full audit): a bulk audit of clean logs, most often
 # from a command line read without click (``cli/audit_run.py``), starts without them.
-
-
-@contextmanager
-def paused_cycle_collector() -> Iterator[None]:
-    """Pause Python's cycle collector for a batch of logs (then restore it as it was).
-
-    Reading and auditing builds a few hundred small objects a hand, all kept until the report
-    is written, and none in a reference cycle (reference counting frees whatever is dropped).
-    With the collector on, every 700 new objects it walks the young ones, and ever more often
-    the whole heap as it grows: a third of the CPU time of a 2,000-hand audit for nothing to
-    collect.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 class JsonAudit(NamedTuple):
@@ -249,5 +230,4 @@ def audit_paths(paths: Iterable[str], only_hand: int | None = None
     return audits, errors
 
 
-__all__ = ["JsonAudit", "PARALLEL_MIN_BYTES", "audit_json", "audit_paths",
-           "paused_cycle_collector"]
+__all__ = ["JsonAudit", "PARALLEL_MIN_BYTES", "audit_json", "audit_paths"]

@@ -40,7 +40,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .json_writer import counts_text4, file_text, hand_text
-from .plain_play import play_plain
+from .plain_play import _SEAT_INT, play_plain
 from ..logs.game_part import read_head, recorded_scores
 from ..logs.json_types import DEFER
 from ..rules.bidding import has_bidding_rules
@@ -52,7 +52,6 @@ from ..rules.seats import Seat, Variant
 _P = Variant.PARTNERSHIP
 _VARIANT_TEXT = _P.value
 _SEATS = tuple(Seat)
-_SEAT_INT = {s.name: int(s) for s in Seat}
 _PLAIN_KEYS = frozenset({"dealer", "bids", "tricks", "deal", "tricks_won", "recorded", "notes"})
 _BID_KEYS = frozenset({"seat", "bid", "blind"})
 _SEAT_TEXT = tuple(s.name for s in Seat)

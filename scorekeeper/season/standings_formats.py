@@ -16,7 +16,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..analysis.text_cells import markdown_text
-from .cycle_collector import cycle_collector_paused
+from ..analysis.cycle_collector import cycle_collector_paused
 from .standings import Standings, StandingRow, UnfinishedGame
 
 FORMATS = ("table", "csv", "json", "markdown")

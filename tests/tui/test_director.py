@@ -124,6 +124,30 @@ class TestTables:
             await pilot.pause()
             assert [b for b, _ in screen.session(2).bids.values()] == [6]
 
+    async def test_undo_of_a_finished_tables_game_is_asked_first_naming_the_table(
+            self, make_app, store):
+        make_event(store, 12, start=True, hands=1)  # one hand ends a table's game
+        async with make_app().run_test(size=(100, 36)) as pilot:
+            screen = await open_director(pilot)
+            await choose_table(pilot, 2)
+            await enter_hand(pilot, tricks_for("NS"))
+            await until(pilot, lambda: screen.session(2).is_over, "table 2's game over")
+            await pilot.press("ctrl+z")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmModal),
+                        "the question")
+            question = pilot.app.screen
+            assert question.question.startswith("Table 2: This game is finished")
+            assert "Undo reopens hand 1" in question.question
+            await pilot.press("n")  # kept
+            await until(pilot, lambda: pilot.app.screen is screen, "back to the director")
+            assert screen.session(2).is_over
+            await pilot.press("ctrl+z")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmModal),
+                        "the question again")
+            await pilot.press("y")
+            await until(pilot, lambda: not screen.session(2).is_over, "hand 1 reopened")
+            assert screen.session(2).phase == "confirm"  # the hand back, as entered
+
     async def test_next_round_waits_for_every_table_or_the_directors_word(
             self, make_app, store):
         events, event_id = make_event(store, 12, start=True, hands=1)

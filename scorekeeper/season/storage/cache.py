@@ -35,7 +35,7 @@ must be at the scope's last finished game, or the scope is summed or rated again
 Summing or rating a whole scope (a database older than the caches: 60,000 games at once)
 reads it through ``scope_reads.py`` and rates it with ``two_team_rating.py``; the rows
 just summed are used as they are (not read back), and Python's cycle collector is paused
-meanwhile (``cycle_collector.py``). ``tests/unit/test_standings_cold_path.py``
+meanwhile (``analysis/cycle_collector.py``). ``tests/unit/test_standings_cold_path.py``
 holds the result to the plain-Python standings and to openskill's own ratings.
 """
 
@@ -45,7 +45,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 
-from ..cycle_collector import cycle_collector_paused
+from ...analysis.cycle_collector import cycle_collector_paused
 from ..standings import (RatedGame, StandingRow, Standings, UnfinishedGame, build_standings,
                          rate_in_date_order)
 from .names import display_names, key_of, pair_of
